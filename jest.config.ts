@@ -1,0 +1,46 @@
+import type { Config } from 'jest';
+
+// Type checking is `npm run typecheck`'s job: tests are transpiled only (isolatedModules).
+const tsJest = (tsconfig: string, overrides: Record<string, unknown> = {}) => ({
+  '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: { ...require(tsconfig).compilerOptions, allowJs: true, rootDir: __dirname, ...overrides } }],
+});
+
+// Dependencies published as ES modules only: jest's CommonJS runtime needs them compiled.
+const ESM_ONLY = ['content-disposition', 'cookie'];
+
+const config: Config = {
+  // Each server test file opens its own database; two at a time fit two cores.
+  maxWorkers: 2,
+  // A server file's first test waits for the embedded database to start (seconds in jest's VM).
+  testTimeout: 30_000,
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: '<rootDir>/src/testing/jsdomEnvironment.ts',
+      roots: ['<rootDir>/src'],
+      transform: tsJest('./tsconfig.json', {
+        module: 'CommonJS',
+        moduleResolution: 'Node10',
+        ignoreDeprecations: '6.0',
+      }),
+      setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
+      // The real API server, started once for the web tests.
+      globalSetup: '<rootDir>/src/testing/globalSetup.ts',
+      globalTeardown: '<rootDir>/src/testing/globalTeardown.ts',
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      transform: tsJest('./server/tsconfig.json', {
+        isolatedModules: true,
+        module: 'CommonJS',
+        moduleResolution: 'Node10',
+        ignoreDeprecations: '6.0',
+      }),
+      transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+    },
+  ],
+};
+
+export default config;

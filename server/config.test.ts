@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: null,
+      jwtSecret: null,
+      jwtTtlSeconds: 3600,
+      smtpUrl: null,
+      logLevel: 'info',
+      productName: 'TGM',
+      societe: 'tgm-societe',
+    });
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      JWT_SECRET: 's'.repeat(32),
+      JWT_TTL: '600',
+      ADMIN_EMAIL: 'Boss@Example.org',
+      ADMIN_PASSWORD: 'boss-password',
+      SMTP_URL: 'smtp://user:pass@mail.example.org:587',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u@h:5432/db',
+      jwtTtlSeconds: 600,
+      adminEmail: 'boss@example.org',
+      smtpUrl: 'smtp://user:pass@mail.example.org:587',
+      logLevel: 'warn',
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['JWT_SECRET', 'short'],
+    ['JWT_TTL', '-5'],
+    ['ADMIN_EMAIL', 'nobody'],
+    ['OPERATOR_PASSWORD', '123'],
+    ['SMTP_URL', 'http://mail'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops on %s=%s with a message naming the variable', (name, value) => {
+    let thrown: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as ConfigError).variable).toBe(name);
+    expect((thrown as Error).message).toMatch(new RegExp(`^${name}: `));
+  });
+});

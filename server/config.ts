@@ -1,0 +1,116 @@
+import path from 'node:path';
+
+/** Every setting of the server, read once from the environment. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string | null;
+  jwtTtlSeconds: number;
+  adminEmail: string;
+  adminPassword: string;
+  operatorEmail: string;
+  operatorPassword: string;
+  smtpUrl: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  productName: string;
+  societe: string;
+  /** Where the built SPA lives; the server serves it when present. */
+  webDir: string;
+  loginRateLimit: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const DEFAULT_ADMIN = { email: 'admin@tgm.local', password: 'admin-tgm-2026' };
+export const DEFAULT_OPERATOR = { email: 'operateur@tgm.local', password: 'operateur-tgm-2026' };
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (value.trim() !== value) throw new ConfigError(name, 'must not start or end with spaces');
+  return value;
+}
+
+function optional(env: Env, name: string): string | null {
+  const value = env[name];
+  return value === undefined || value === '' ? null : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = optional(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use one of ${protocols.join(', ')}`);
+  }
+  return raw;
+}
+
+function email(env: Env, name: string, fallback: string): string {
+  const value = text(env, name, fallback);
+  if (!/^[^\s@]+@[^\s@]+$/.test(value)) throw new ConfigError(name, `is not an e-mail address: "${value}"`);
+  return value.toLowerCase();
+}
+
+function password(env: Env, name: string, fallback: string): string {
+  const value = text(env, name, fallback);
+  if (value.length < 8) throw new ConfigError(name, 'must hold at least 8 characters');
+  return value;
+}
+
+/** Reads and validates the settings; throws a ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const level = text(env, 'LOG_LEVEL', 'info');
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const jwtSecret = optional(env, 'JWT_SECRET');
+  if (jwtSecret !== null && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET', 'must hold at least 32 characters');
+  }
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: text(env, 'HOST', '127.0.0.1'),
+    dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    jwtSecret,
+    jwtTtlSeconds: integer(env, 'JWT_TTL', 3600, 60, 30 * 24 * 3600),
+    adminEmail: email(env, 'ADMIN_EMAIL', DEFAULT_ADMIN.email),
+    adminPassword: password(env, 'ADMIN_PASSWORD', DEFAULT_ADMIN.password),
+    operatorEmail: email(env, 'OPERATOR_EMAIL', DEFAULT_OPERATOR.email),
+    operatorPassword: password(env, 'OPERATOR_PASSWORD', DEFAULT_OPERATOR.password),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    logLevel: level as Config['logLevel'],
+    productName: text(env, 'PRODUCT_NAME', 'TGM'),
+    societe: text(env, 'SOCIETE', 'tgm-societe'),
+    webDir: path.resolve(text(env, 'WEB_DIR', './dist')),
+    loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 10000),
+  };
+}

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+export interface Migration {
+  /** Sortable and unique: the order in which migrations run. */
+  id: string;
+  sql: string;
+}
+
+/** What repositories need: run one statement. */
+export interface Queryable {
+  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** The database: PGlite embedded by default, PostgreSQL when DATABASE_URL is set. */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  databaseUrl: string | null;
+  /** Folder of the embedded database; null keeps it in memory (tests). */
+  dataDir: string | null;
+  /** PostgreSQL schema to work in (tests isolate themselves in one). */
+  schema?: string;
+}
+
+// Numbers come back as numbers and timestamps as ISO strings on both engines.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => new Date(`${v}Z`).toISOString());
+
+const pgliteParsers = {
+  20: (v: string) => Number(v),
+  1700: (v: string) => Number(v),
+  1184: (v: string) => new Date(v).toISOString(),
+  1114: (v: string) => new Date(`${v}Z`).toISOString(),
+};
+
+async function openPglite(dataDir: string | null): Promise<Db> {
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const lite = await PGlite.create({ dataDir: dataDir ?? undefined, parsers: pgliteParsers });
+  const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: unknown[]) =>
+    (await q.query<T>(sql, params)).rows;
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run(lite, sql, params),
+    transaction: (work) => lite.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) })),
+    close: () => lite.close(),
+  };
+}
+
+async function openPostgres(url: string, schema?: string): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: schema ? `-c search_path=${schema}` : undefined,
+  });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  return {
+    kind: 'postgres',
+    query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDb(options: DbOptions): Promise<Db> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.schema)
+    : openPglite(options.dataDir);
+}

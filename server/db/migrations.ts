@@ -1,0 +1,5 @@
+import type { Migration } from './db';
+import { usersMigrations } from '../modules/users/migrations';
+
+/** Every module's migrations; each module prefixes its ids with a number that orders it. */
+export const migrations: Migration[] = [...usersMigrations];

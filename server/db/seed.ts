@@ -1,0 +1,36 @@
+import type { Config } from '../config';
+import type { Db, Queryable } from './db';
+import { ensureUser } from '../modules/users/repository';
+
+export interface Seed {
+  /** Runs once per database: its id is recorded in seed_run. */
+  id: string;
+  run(tx: Queryable, config: Config): Promise<void>;
+}
+
+const seeds: Seed[] = [
+  {
+    id: 'demo-users',
+    run: async (tx, config) => {
+      await ensureUser(tx, config.adminEmail, config.adminPassword, ['ROLE_ADMIN', 'ROLE_USER']);
+      await ensureUser(tx, config.operatorEmail, config.operatorPassword, ['ROLE_USER']);
+    },
+  },
+];
+
+/** Seeds the demo data a fresh install shows; each seed runs once, so edits by users stay. */
+export async function seedDemo(db: Db, config: Config, list: Seed[] = seeds): Promise<string[]> {
+  const applied: string[] = [];
+  for (const seed of list) {
+    const ran = await db.transaction(async (tx) => {
+      const claimed = await tx.query('INSERT INTO seed_run (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id', [
+        seed.id,
+      ]);
+      if (claimed.length === 0) return false;
+      await seed.run(tx, config);
+      return true;
+    });
+    if (ran) applied.push(seed.id);
+  }
+  return applied;
+}

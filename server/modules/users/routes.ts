@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  applyMergePatch,
+  collectionQuerySchema,
+  findOwnedItem,
+  idParamsSchema,
+  listCollection,
+  scopeQuery,
+  toItem,
+  updateItem,
+} from '../../shared/hydra';
+import { currentUser, isAdmin } from '../../shared/auth';
+import { conflict, forbidden } from '../../shared/errors';
+import type { ModuleContext } from '../../shared/context';
+import { userResource } from './resource';
+
+const UserPatch = Type.Object(
+  {
+    email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    roles: Type.Optional(Type.Array(Type.String({ pattern: '^ROLE_[A-Z_]+$', maxLength: 50 }), { maxItems: 10 })),
+  },
+  { additionalProperties: false },
+);
+
+export const usersRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, authenticate }) => {
+  app.get(
+    '/api/users',
+    {
+      onRequest: authenticate,
+      schema: { tags: ['users'], querystring: collectionQuerySchema(userResource) },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { email } = request.query;
+      if (!isAdmin(user) && email !== undefined && String(email).toLowerCase() !== user.email) {
+        throw forbidden("Vous ne pouvez consulter que votre propre compte (filtre 'email').");
+      }
+      return listCollection(db, userResource, scopeQuery(userResource, request.query, user), '/api/users');
+    },
+  );
+
+  app.get(
+    '/api/users/:id',
+    { onRequest: authenticate, schema: { tags: ['users'], params: idParamsSchema } },
+    async (request) =>
+      toItem(userResource, await findOwnedItem(db, userResource, request.params.id, currentUser(request))),
+  );
+
+  app.patch(
+    '/api/users/:id',
+    {
+      onRequest: authenticate,
+      schema: { tags: ['users'], params: idParamsSchema, body: UserPatch },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const current = await findOwnedItem(db, userResource, request.params.id, user);
+      if (request.body.roles !== undefined && !isAdmin(user)) {
+        throw forbidden("Seul un administrateur peut changer les rôles (champ 'roles').");
+      }
+      const values = applyMergePatch(userResource, current, {
+        ...request.body,
+        email: request.body.email?.toLowerCase(),
+      });
+      try {
+        return toItem(userResource, await updateItem(db, userResource, request.params.id, values));
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') throw conflict('Cet e-mail est déjà utilisé.', 'email');
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createSigner, createVerifier } from 'fast-jwt';
+import type { Queryable } from '../db/db';
+import { unauthorized } from './errors';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  roles: string[];
+}
+
+/** What a login token carries (spec §7.1). */
+export interface TokenPayload {
+  id: number;
+  ip: string;
+  roles: string[];
+  username: string;
+}
+
+export const ROLE_ADMIN = 'ROLE_ADMIN';
+
+export const isAdmin = (user: AuthUser) => user.roles.includes(ROLE_ADMIN);
+
+export interface TokenService {
+  sign(payload: TokenPayload): string;
+  verify(token: string): TokenPayload;
+}
+
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttlSeconds * 1000 });
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
+  return {
+    sign: (payload) => signer({ ...payload }),
+    verify: (token) => verifier(token) as TokenPayload,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authUser: AuthUser | null;
+  }
+}
+
+/** The signed-in caller; routes that call it have run `authenticate` first. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.authUser) throw unauthorized();
+  return request.authUser;
+}
+
+/**
+ * Builds the pre-handler of back-office routes: a valid bearer token of a user that still
+ * exists, whose roles are read fresh from the database (a demoted admin loses rights at once).
+ */
+export function createAuthenticate(tokens: TokenService, db: Queryable) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw unauthorized();
+    let payload: TokenPayload;
+    try {
+      payload = tokens.verify(match[1]);
+    } catch {
+      throw unauthorized('Session expirée ou jeton invalide.');
+    }
+    const [user] = await db.query<AuthUser>('SELECT id, email, roles FROM app_user WHERE id = $1', [payload.id]);
+    if (!user) throw unauthorized('Utilisateur inconnu.');
+    request.authUser = user;
+  };
+}

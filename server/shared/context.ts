@@ -1,0 +1,13 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/db';
+import type { TokenService } from './auth';
+
+/** What every module's routes receive from the app. */
+export interface ModuleContext {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  /** onRequest hook of back-office routes: a valid bearer token of an existing user. */
+  authenticate: onRequestAsyncHookHandler;
+}

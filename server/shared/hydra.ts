@@ -1,0 +1,238 @@
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import type { Queryable, Row } from '../db/db';
+import { forbidden, notFound } from './errors';
+import { isAdmin, type AuthUser } from './auth';
+
+/**
+ * The API Platform layer every resource reuses: JSON-LD items, Hydra collections with exact
+ * filters, `order[field]`, pagination, and the ownership rule.
+ */
+
+export type FieldKind = 'int' | 'text' | 'json' | 'timestamp';
+
+export interface FieldDef {
+  column: string;
+  kind: FieldKind;
+}
+
+export interface ResourceDef {
+  /** JSON-LD type, e.g. `Grp`. */
+  type: string;
+  /** Path segment under /api, e.g. `grps`. */
+  path: string;
+  table: string;
+  fields: Record<string, FieldDef>;
+  /** Fields usable as `?field=value` exact filters. */
+  filters: string[];
+  /** Fields usable in `order[field]=asc|desc`. */
+  orderable: string[];
+  /** The field holding the owning user's id; a non-admin sees only rows they own. */
+  owner: string;
+  /** Order used when the query names none (the id always breaks ties). */
+  defaultOrder?: { field: string; direction: 'asc' | 'desc' };
+}
+
+export const DEFAULT_ITEMS_PER_PAGE = 30;
+export const MAX_ITEMS_PER_PAGE = 1000;
+
+export type CollectionQuery = Record<string, unknown>;
+
+export interface HydraCollection<T> {
+  '@context': string;
+  '@id': string;
+  '@type': 'hydra:Collection';
+  'hydra:member': T[];
+  'hydra:totalItems': number;
+  'hydra:view'?: Record<string, string>;
+}
+
+const filterSchema = (kind: FieldKind): TSchema =>
+  kind === 'int' ? Type.Integer({ minimum: -2147483648, maximum: 2147483647 }) : Type.String({ maxLength: 500 });
+
+/** The querystring schema of a collection: its filters, its order keys, page and itemsPerPage. */
+export function collectionQuerySchema(def: ResourceDef): TObject {
+  const properties: Record<string, TSchema> = {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    itemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ITEMS_PER_PAGE })),
+  };
+  for (const name of def.filters) properties[name] = Type.Optional(filterSchema(def.fields[name].kind));
+  for (const name of def.orderable) {
+    properties[`order[${name}]`] = Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')]));
+  }
+  return Type.Object(properties);
+}
+
+export const idParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+export function iri(def: ResourceDef, id: unknown): string {
+  return `/api/${def.path}/${id}`;
+}
+
+export function selectList(def: ResourceDef): string {
+  return Object.entries(def.fields)
+    .map(([name, field]) => `${field.column} AS "${name}"`)
+    .join(', ');
+}
+
+export function toItem<T extends Row>(def: ResourceDef, row: T): T & { '@id': string; '@type': string } {
+  return { '@id': iri(def, row.id), '@type': def.type, ...row };
+}
+
+/**
+ * Applies the ownership rule to a collection query: a non-admin's `user` filter must name
+ * themself, and is set to them when absent.
+ */
+export function scopeQuery(def: ResourceDef, query: CollectionQuery, user: AuthUser): CollectionQuery {
+  if (isAdmin(user)) return query;
+  const requested = query[def.owner];
+  if (requested !== undefined && Number(requested) !== user.id) {
+    throw forbidden(`Vous ne pouvez consulter que vos propres données (filtre '${def.owner}').`);
+  }
+  return { ...query, [def.owner]: user.id };
+}
+
+export function assertOwner(def: ResourceDef, row: Row, user: AuthUser): void {
+  if (!isAdmin(user) && Number(row[def.owner]) !== user.id) {
+    throw forbidden('Cette ressource appartient à un autre utilisateur.');
+  }
+}
+
+export async function listCollection<T extends Row>(
+  db: Queryable,
+  def: ResourceDef,
+  query: CollectionQuery,
+  requestPath: string,
+): Promise<HydraCollection<T & { '@id': string; '@type': string }>> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  for (const name of def.filters) {
+    const value = query[name];
+    if (value === undefined) continue;
+    params.push(value);
+    where.push(`${def.fields[name].column} = $${params.length}`);
+  }
+  const order: string[] = [];
+  for (const name of def.orderable) {
+    const direction = query[`order[${name}]`];
+    if (direction === 'asc' || direction === 'desc') order.push(`${def.fields[name].column} ${direction.toUpperCase()}`);
+  }
+  if (order.length === 0 && def.defaultOrder) {
+    order.push(`${def.fields[def.defaultOrder.field].column} ${def.defaultOrder.direction.toUpperCase()}`);
+  }
+  order.push(`${def.fields.id.column} ASC`);
+  const page = Number(query.page ?? 1);
+  const itemsPerPage = Number(query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE);
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const [{ total }] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM ${def.table} ${whereSql}`,
+    params,
+  );
+  const rows = await db.query<T>(
+    `SELECT ${selectList(def)} FROM ${def.table} ${whereSql} ORDER BY ${order.join(', ')}
+     LIMIT ${itemsPerPage} OFFSET ${(page - 1) * itemsPerPage}`,
+    params,
+  );
+  return {
+    '@context': `/api/contexts/${def.type}`,
+    '@id': `/api/${def.path}`,
+    '@type': 'hydra:Collection',
+    'hydra:member': rows.map((row) => toItem(def, row)),
+    'hydra:totalItems': total,
+    ...view(requestPath, query, page, itemsPerPage, total),
+  };
+}
+
+function view(requestPath: string, query: CollectionQuery, page: number, itemsPerPage: number, total: number) {
+  const last = Math.max(1, Math.ceil(total / itemsPerPage));
+  if (query.page === undefined && last === 1) return {};
+  const at = (p: number) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && key !== 'page') search.set(key, String(value));
+    }
+    search.set('page', String(p));
+    return `${requestPath}?${search.toString()}`;
+  };
+  const links: Record<string, string> = {
+    '@id': at(page),
+    '@type': 'hydra:PartialCollectionView',
+    'hydra:first': at(1),
+    'hydra:last': at(last),
+  };
+  if (page > 1) links['hydra:previous'] = at(page - 1);
+  if (page < last) links['hydra:next'] = at(page + 1);
+  return { 'hydra:view': links };
+}
+
+export async function findItem<T extends Row>(db: Queryable, def: ResourceDef, id: number): Promise<T> {
+  const [row] = await db.query<T>(`SELECT ${selectList(def)} FROM ${def.table} WHERE ${def.fields.id.column} = $1`, [
+    id,
+  ]);
+  if (!row) throw notFound(`${def.type} ${id}`);
+  return row;
+}
+
+/** Reads an item the caller may see: 404 when absent, 403 when it belongs to someone else. */
+export async function findOwnedItem<T extends Row>(
+  db: Queryable,
+  def: ResourceDef,
+  id: number,
+  user: AuthUser,
+): Promise<T> {
+  const row = await findItem<T>(db, def, id);
+  assertOwner(def, row, user);
+  return row;
+}
+
+function columnValue(field: FieldDef, value: unknown): unknown {
+  return field.kind === 'json' ? JSON.stringify(value) : value;
+}
+
+export async function insertItem<T extends Row>(db: Queryable, def: ResourceDef, values: Row): Promise<T> {
+  const names = Object.keys(values).filter((name) => def.fields[name] && values[name] !== undefined);
+  const columns = names.map((name) => def.fields[name].column);
+  const params = names.map((name) => columnValue(def.fields[name], values[name]));
+  const placeholders = params.map((_, i) => `$${i + 1}`);
+  const [row] = await db.query<T>(
+    `INSERT INTO ${def.table} (${columns.join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING ${selectList(def)}`,
+    params,
+  );
+  return row;
+}
+
+/** Writes the given fields and bumps lastModified when the resource has one. */
+export async function updateItem<T extends Row>(db: Queryable, def: ResourceDef, id: number, values: Row): Promise<T> {
+  const names = Object.keys(values).filter((name) => def.fields[name] && values[name] !== undefined);
+  const sets = names.map((name, i) => `${def.fields[name].column} = $${i + 2}`);
+  if (def.fields.lastModified && !names.includes('lastModified')) sets.push(`${def.fields.lastModified.column} = now()`);
+  if (sets.length === 0) return findItem<T>(db, def, id);
+  const [row] = await db.query<T>(
+    `UPDATE ${def.table} SET ${sets.join(', ')} WHERE ${def.fields.id.column} = $1 RETURNING ${selectList(def)}`,
+    [id, ...names.map((name) => columnValue(def.fields[name], values[name]))],
+  );
+  if (!row) throw notFound(`${def.type} ${id}`);
+  return row;
+}
+
+/** RFC 7396 JSON merge patch: objects merge key by key, null removes, anything else replaces. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
+  const result: Record<string, unknown> =
+    target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Row) } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete result[key];
+    else result[key] = mergePatch(result[key], value);
+  }
+  return result;
+}
+
+/** The column values a merge-patch body sets: JSON fields merge, the others replace. */
+export function applyMergePatch(def: ResourceDef, current: Row, patch: Row): Row {
+  const values: Row = {};
+  for (const [name, value] of Object.entries(patch)) {
+    const field = def.fields[name];
+    if (!field || value === undefined) continue;
+    values[name] = field.kind === 'json' ? mergePatch(current[name], value) : value;
+  }
+  return values;
+}

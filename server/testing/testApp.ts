@@ -1,0 +1,63 @@
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDb, type Db } from '../db/db';
+import { migrate } from '../db/migrate';
+import { seedDemo } from '../db/seed';
+import { createTokenService, type TokenService } from '../shared/auth';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  /** Signs in through login_check and answers the bearer header. */
+  bearer(email: string, password: string): Promise<{ authorization: string }>;
+  adminBearer(): Promise<{ authorization: string }>;
+  operatorBearer(): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real database: PGlite in memory, or, when TEST_DATABASE_URL is set
+ * (CI does), a fresh schema of that PostgreSQL server, dropped at close.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    DATA_DIR: path.join(os.tmpdir(), `tgm-test-${randomBytes(6).toString('hex')}`),
+    WEB_DIR: path.join(os.tmpdir(), 'tgm-test-no-web'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = process.env.TEST_DATABASE_URL || null;
+  const db = await openDb({ databaseUrl, dataDir: null, schema });
+  await migrate(db);
+  await seedDemo(db, config);
+  const tokens = createTokenService('test-secret-'.padEnd(40, 'x'), config.jwtTtlSeconds);
+  const app = await buildApp({ config, db, tokens });
+  await app.ready();
+
+  const bearer = async (email: string, password: string) => {
+    const response = await app.inject({ method: 'POST', url: '/api/login_check', payload: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.body}`);
+    return { authorization: `Bearer ${response.json().token}` };
+  };
+  return {
+    app,
+    db,
+    config,
+    tokens,
+    bearer,
+    adminBearer: () => bearer(config.adminEmail, config.adminPassword),
+    operatorBearer: () => bearer(config.operatorEmail, config.operatorPassword),
+    close: async () => {
+      await app.close();
+      if (databaseUrl) await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const SOURCES = ['src', 'public', 'webpack.config.ts', 'package-lock.json', 'tsconfig.json'];
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(entry)
+    .reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
+}
+
+/** Builds the SPA when its build is missing or older than its sources (npm start on a fresh clone). */
+export function ensureWebBuild(root: string, webDir: string, log: (message: string) => void): void {
+  const index = path.join(webDir, 'index.html');
+  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const changedAt = Math.max(...SOURCES.map((entry) => newestMtime(path.join(root, entry))));
+  if (builtAt >= changedAt) return;
+  const webpack = path.join(root, 'node_modules', '.bin', 'webpack');
+  if (!fs.existsSync(webpack)) {
+    if (builtAt > 0) return log('web build may be stale, and webpack is not installed: serving it as it is');
+    throw new Error('The web app is not built and webpack is not installed: run `npm ci` first.');
+  }
+  log(builtAt ? 'web sources changed: rebuilding the web app' : 'building the web app (first start)');
+  const result = spawnSync(webpack, ['--mode', 'production', '--output-path', webDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('The web app build failed (see above).');
+}

@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../testing/renderWithProviders';
+import { DEMO_OPERATOR } from '../testing/demoUsers';
+import { AppRoutes } from './AppRoutes';
+
+async function operatorSession() {
+  const response = await fetch(`${process.env.API_BASE_URL}/login_check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_OPERATOR),
+  });
+  const { token } = await response.json();
+  const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+  return { user: { id: payload.id, ip: payload.ip, roles: payload.roles, username: payload.username, token }, accessToken: token };
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('route guards', () => {
+  it.each(['/influenceur', '/dashboard', '/following'])('sends %s to /login without a stored user', async (path) => {
+    renderWithProviders(<AppRoutes />, { route: path });
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(screen.getByRole('heading', { name: 'Se connecter' })).toBeInTheDocument();
+  });
+
+  it('lets a stored user in once their info is fetched', async () => {
+    renderWithProviders(<AppRoutes />, { preloadedState: { auth: await operatorSession() }, route: '/following' });
+    expect(await screen.findByRole('heading', { name: 'Manager follower' })).toBeInTheDocument();
+    expect(location()).toBe('/following');
+  });
+
+  it('clears the stored user and goes to /login when the user info cannot be fetched', async () => {
+    const session = await operatorSession();
+    const { store } = renderWithProviders(<AppRoutes />, {
+      preloadedState: { auth: { user: { ...session.user, id: 999999 }, accessToken: session.accessToken } },
+      route: '/influenceur',
+    });
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(store.getState().auth).toEqual({ user: null, accessToken: null });
+  });
+
+  it('logs out to /login', async () => {
+    const { store } = renderWithProviders(<AppRoutes />, {
+      preloadedState: { auth: await operatorSession() },
+      route: '/influenceur',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(store.getState().auth.user).toBeNull();
+  });
+
+  it('redirects an unknown path to /', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/no/such/page' });
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(screen.getByRole('heading', { name: 'Créer votre liste de créateurs inspirants' })).toBeInTheDocument();
+  });
+
+  it('shows the Influenceur panel on the dashboard, and the Survivalisme one when chosen', async () => {
+    renderWithProviders(<AppRoutes />, { preloadedState: { auth: await operatorSession() }, route: '/dashboard' });
+    expect(await screen.findByRole('heading', { name: 'Influenceur' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Profil' }));
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['politique', 'survivalisme', 'rencontre', 'influenceur', 'E-commerce', 'independant']);
+    await userEvent.click(screen.getByRole('option', { name: 'survivalisme' }));
+    expect(screen.getByRole('heading', { name: 'Survivalisme' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Influenceur' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,13 @@
+import { Container } from '@mui/material';
+import { Outlet } from 'react-router-dom';
+import { SessionEndRedirect } from './SessionEndRedirect';
+
+/** The single centred column that holds the routed view (spec §2.1). */
+export function Layout() {
+  return (
+    <Container maxWidth="lg" component="main" sx={{ py: 3 }}>
+      <SessionEndRedirect />
+      <Outlet />
+    </Container>
+  );
+}

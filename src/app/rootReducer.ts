@@ -1,0 +1,21 @@
+import { combineSlices } from '@reduxjs/toolkit';
+import { persistReducer } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { baseApi } from '../shared/api';
+import { authSlice } from '../features/auth';
+import { visitorSlice } from '../features/visitors';
+
+/** Every slice of the app; the api cache is never persisted. */
+export const combinedReducer = combineSlices(baseApi, authSlice, visitorSlice);
+
+export type RootState = ReturnType<typeof combinedReducer>;
+
+/** Only what the spec keeps in the browser: the session user, the access token, tokens, userEmail. */
+export const persistConfig = {
+  key: 'tgm',
+  version: 1,
+  storage,
+  whitelist: ['auth', 'visitor'] satisfies (keyof RootState)[],
+};
+
+export const rootReducer = persistReducer(persistConfig, combinedReducer);

@@ -1,0 +1,9 @@
+import { createTheme } from '@mui/material/styles';
+import { frFR } from '@mui/material/locale';
+
+export const theme = createTheme(
+  {
+    palette: { primary: { main: '#1a237e' }, secondary: { main: '#e65100' } },
+  },
+  frFR,
+);

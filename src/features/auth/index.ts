@@ -1,0 +1,6 @@
+export { authSlice, loggedIn, loggedOut } from './slice';
+export { authApi, useGetUserQuery } from './api';
+export { sessionUserFromToken } from './token';
+export { LoginForm } from './components/LoginForm';
+export { LogoutButton } from './components/LogoutButton';
+export { RequireSession } from './components/RequireSession';

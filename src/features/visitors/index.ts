@@ -1,0 +1,1 @@
+export { visitorSlice, signedUp, emailSaved } from './slice';

@@ -1,0 +1,10 @@
+import { Typography } from '@mui/material';
+import { fr } from '../../shared/i18n/fr';
+
+export function HomePage() {
+  return (
+    <Typography variant="h4" component="h1">
+      {fr.public.homeTitle}
+    </Typography>
+  );
+}

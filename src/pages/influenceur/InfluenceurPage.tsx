@@ -1,0 +1,7 @@
+import { fr } from '../../shared/i18n/fr';
+import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
+
+/** The creator console; the lists, templates, categories and speeches land here. */
+export default function InfluenceurPage() {
+  return <BackOfficeFrame title={fr.console.title}>{null}</BackOfficeFrame>;
+}

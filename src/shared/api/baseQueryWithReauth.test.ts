@@ -1,0 +1,91 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { configureStore, createSlice, type Middleware } from '@reduxjs/toolkit';
+import { createApi } from '@reduxjs/toolkit/query';
+import { sessionExpired, type AuthState } from '../session';
+import { baseQueryWithReauth } from './baseQueryWithReauth';
+
+/** A real local HTTP server: each path answers the status it names, with or without a message. */
+const seen: { url: string; authorization?: string }[] = [];
+const server = http.createServer((request, response) => {
+  seen.push({ url: request.url ?? '', authorization: request.headers.authorization });
+  const [, status, kind] = /^\/api\/(\d+)\/?(\w*)/.exec(request.url ?? '') ?? [];
+  const code = Number(status);
+  if (kind === 'silent') {
+    response.writeHead(code, { 'content-type': 'text/plain' });
+    return response.end();
+  }
+  response.writeHead(code, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(code === 200 ? { ok: true } : { message: `server says ${code}` }));
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.env.API_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const user = { id: 7, ip: '1.2.3.4', roles: ['ROLE_USER'], username: 'u@example.org', token: 'tok-7' };
+
+function setup(auth: AuthState) {
+  const expired: string[] = [];
+  const authSlice = createSlice({
+    name: 'auth',
+    initialState: auth,
+    reducers: {},
+    extraReducers: (b) => b.addCase(sessionExpired, () => ({ user: null, accessToken: null })),
+  });
+  const recordExpiry: Middleware = () => (next) => (action) => {
+    if (sessionExpired.match(action)) expired.push(action.type);
+    return next(action);
+  };
+  const api = createApi({
+    baseQuery: baseQueryWithReauth,
+    endpoints: (build) => ({ get: build.query<unknown, string>({ query: (path) => path }) }),
+  });
+  const store = configureStore({
+    reducer: { auth: authSlice.reducer, visitor: () => ({ tokens: [], userEmail: null }), [api.reducerPath]: api.reducer },
+    middleware: (gdm) => gdm().concat(api.middleware, recordExpiry),
+  });
+  const call = (path: string) => store.dispatch(api.endpoints.get.initiate(path));
+  return { store, call, expired };
+}
+
+describe('baseQueryWithReauth', () => {
+  it('sends the stored access token as a bearer and returns the data', async () => {
+    const { call } = setup({ user, accessToken: 'tok-7' });
+    const result = await call('/200');
+    expect(result.data).toEqual({ ok: true });
+    expect(seen.at(-1)).toEqual({ url: '/api/200', authorization: 'Bearer tok-7' });
+  });
+
+  it.each([401, 403])('ends the session on %i while a user is stored, with the server message', async (status) => {
+    const { store, call, expired } = setup({ user, accessToken: 'tok-7' });
+    const result = await call(`/${status}`);
+    expect(result.error).toMatchObject({ status, message: `server says ${status}` });
+    expect(expired).toEqual(['auth/sessionExpired']);
+    expect(store.getState().auth).toEqual({ user: null, accessToken: null });
+  });
+
+  it.each([401, 403])('does nothing more than reject on %i when no user is stored', async (status) => {
+    const { call, expired } = setup({ user: null, accessToken: null });
+    const result = await call(`/${status}`);
+    expect(result.error).toMatchObject({ status });
+    expect(expired).toEqual([]);
+    expect(seen.at(-1)?.authorization).toBeUndefined();
+  });
+
+  it('keeps the session on other errors', async () => {
+    const { store, call, expired } = setup({ user, accessToken: 'tok-7' });
+    const result = await call('/500');
+    expect(result.error).toMatchObject({ status: 500, message: 'server says 500' });
+    expect(expired).toEqual([]);
+    expect(store.getState().auth.user).toEqual(user);
+  });
+
+  it('falls back to the status text when the server sends no message', async () => {
+    const { call } = setup({ user, accessToken: 'tok-7' });
+    const result = await call('/403/silent');
+    expect(result.error).toMatchObject({ status: 403, message: 'Forbidden' });
+  });
+});

@@ -1,0 +1,11 @@
+import { startApiServer, type RunningServer } from '../../e2e/support/apiServer';
+
+/**
+ * Starts the real API server (embedded database, demo seed) once for the web tests, and
+ * points the SPA's API base URL at it.
+ */
+export default async function globalSetup(): Promise<void> {
+  const server = await startApiServer({ SKIP_WEB_BUILD: '1' });
+  process.env.API_BASE_URL = `${server.url}/api`;
+  (globalThis as { __API_SERVER__?: RunningServer }).__API_SERVER__ = server;
+}

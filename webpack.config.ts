@@ -1,0 +1,63 @@
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
+import webpack from 'webpack';
+import type { Configuration } from 'webpack';
+import 'webpack-dev-server';
+
+/** The SPA build. `npm run dev:web` serves it with the API proxied to `npm start`'s server. */
+export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/index.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: production ? '[name].[contenthash:12].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:12].js' : '[name].js',
+      publicPath: '/',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+      ],
+    },
+    plugins: [
+      // No minify: the server replaces the <!--app-config--> comment with the run-time settings.
+      new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg', minify: false }),
+      new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      new webpack.DefinePlugin({
+        // Redux DevTools and the trace recorder are on in development and in QA builds only.
+        'process.env.QA_BUILD': JSON.stringify(process.env.QA_BUILD === '1'),
+        'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? ''),
+      }),
+    ],
+    optimization: {
+      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
+      splitChunks: { chunks: 'all' },
+    },
+    performance: { hints: false },
+    devServer: {
+      historyApiFallback: true,
+      port: 3000,
+      proxy: [{ context: ['/api'], target: 'http://127.0.0.1:8080' }],
+    },
+  };
+};

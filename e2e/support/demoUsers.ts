@@ -1,0 +1,1 @@
+export { DEMO_ADMIN, DEMO_OPERATOR } from '../../src/testing/demoUsers';

@@ -1,5 +1,6 @@
 import type { Migration } from './db';
 import { usersMigrations } from '../modules/users/migrations';
+import { listsMigrations } from '../modules/lists/migrations';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
-export const migrations: Migration[] = [...usersMigrations];
+export const migrations: Migration[] = [...usersMigrations, ...listsMigrations];

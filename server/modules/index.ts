@@ -1,7 +1,8 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleContext } from '../shared/context';
 import { authRoutes } from './auth/routes';
 import { usersRoutes } from './users/routes';
+import { listsRoutes } from './lists/routes';
 
 /** Every module's routes, registered in this order by the app. */
-export const modules: FastifyPluginAsyncTypebox<ModuleContext>[] = [authRoutes, usersRoutes];
+export const modules: FastifyPluginAsync<ModuleContext>[] = [authRoutes, usersRoutes, listsRoutes];

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TObject } from '@sinclair/typebox';
+import type { Queryable, Row } from '../db/db';
+import { currentUser, isAdmin, type AuthUser } from './auth';
+import type { ModuleContext } from './context';
+import { forbidden } from './errors';
+import {
+  applyMergePatch,
+  collectionQuerySchema,
+  findOwnedItem,
+  idParamsSchema,
+  insertItem,
+  listCollection,
+  scopeQuery,
+  toItem,
+  updateItem,
+  type ResourceDef,
+} from './hydra';
+
+export interface CrudOptions {
+  /** Body schema of POST; omit to register no POST. */
+  createBody?: TObject;
+  /** Body schema of PATCH (merge-patch); omit to register no PATCH. */
+  patchBody?: TObject;
+  /** Completes or checks a new item's values (defaults, uniqueness); runs in the request. */
+  beforeCreate?: (values: Row, user: AuthUser, tx: Queryable) => Promise<Row> | Row;
+  /** Checks a patch against the current item; answers the values to write. */
+  beforeUpdate?: (values: Row, current: Row, user: AuthUser, tx: Queryable) => Promise<Row> | Row;
+  /** Only admins may create (the console's admin-only buttons, enforced here too). */
+  adminOnlyCreate?: boolean;
+  /** OpenAPI tag; defaults to the resource path. */
+  tag?: string;
+}
+
+/**
+ * Registers the API Platform operations of a resource owned by a user: GET collection
+ * (filters, order, pagination, ownership), GET item, POST, PATCH (merge-patch).
+ * A non-admin works only on their own rows; the owner field of a new row is the caller,
+ * unless an admin names another user.
+ */
+export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleContext, def: ResourceDef, options: CrudOptions = {}) {
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = [options.tag ?? def.path];
+  const base = `/api/${def.path}`;
+
+  typed.get(base, { onRequest: authenticate, schema: { tags, querystring: collectionQuerySchema(def) } }, async (request) =>
+    listCollection(db, def, scopeQuery(def, request.query, currentUser(request)), base),
+  );
+
+  typed.get(`${base}/:id`, { onRequest: authenticate, schema: { tags, params: idParamsSchema } }, async (request) =>
+    toItem(def, await findOwnedItem(db, def, request.params.id, currentUser(request))),
+  );
+
+  if (options.createBody) {
+    typed.post(
+      base,
+      { onRequest: authenticate, schema: { tags, body: options.createBody } },
+      async (request: FastifyRequest<{ Body: Row }>, reply) => {
+        const user = currentUser(request);
+        if (options.adminOnlyCreate && !isAdmin(user)) throw forbidden('Réservé aux administrateurs.');
+        const body = request.body;
+        const owner = body[def.owner] === undefined ? user.id : Number(body[def.owner]);
+        if (owner !== user.id && !isAdmin(user)) {
+          throw forbidden(`Vous ne pouvez créer que pour vous-même (champ '${def.owner}').`);
+        }
+        const created = await db.transaction(async (tx) => {
+          const values = { ...body, [def.owner]: owner };
+          return insertItem(tx, def, options.beforeCreate ? await options.beforeCreate(values, user, tx) : values);
+        });
+        return reply.code(201).send(toItem(def, created));
+      },
+    );
+  }
+
+  if (options.patchBody) {
+    typed.patch(
+      `${base}/:id`,
+      { onRequest: authenticate, schema: { tags, params: idParamsSchema, body: options.patchBody } },
+      async (request: FastifyRequest<{ Params: { id: number }; Body: Row }>) => {
+        const user = currentUser(request);
+        const { id } = request.params;
+        const updated = await db.transaction(async (tx) => {
+          const current = await findOwnedItem(tx, def, id, user);
+          const patch = request.body;
+          if (patch[def.owner] !== undefined && Number(patch[def.owner]) !== current[def.owner] && !isAdmin(user)) {
+            throw forbidden(`Vous ne pouvez pas céder cette ressource (champ '${def.owner}').`);
+          }
+          let values = applyMergePatch(def, current, patch);
+          if (options.beforeUpdate) values = await options.beforeUpdate(values, current, user, tx);
+          return updateItem(tx, def, id, values);
+        });
+        return toItem(def, updated);
+      },
+    );
+  }
+}

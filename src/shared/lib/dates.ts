@@ -1,0 +1,13 @@
+/** DD-MM-yyyy, the console's date format (spec §9), in the browser's time zone. */
+export function formatFrenchDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
+}
+
+/** The first 10 characters of a date string (YYYY-MM-DD), as video cards show it (spec §2.2). */
+export function shortDate(value: string | null | undefined): string {
+  return (value ?? '').slice(0, 10);
+}

@@ -1,6 +1,13 @@
 import type { Migration } from './db';
 import { usersMigrations } from '../modules/users/migrations';
 import { listsMigrations } from '../modules/lists/migrations';
+import { videosMigrations } from '../modules/videos/migrations';
+import { visitorsMigrations } from '../modules/visitors/migrations';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
-export const migrations: Migration[] = [...usersMigrations, ...listsMigrations];
+export const migrations: Migration[] = [
+  ...usersMigrations,
+  ...listsMigrations,
+  ...videosMigrations,
+  ...visitorsMigrations,
+];

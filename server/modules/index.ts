@@ -3,6 +3,14 @@ import type { ModuleContext } from '../shared/context';
 import { authRoutes } from './auth/routes';
 import { usersRoutes } from './users/routes';
 import { listsRoutes } from './lists/routes';
+import { videosRoutes } from './videos/routes';
+import { visitorsRoutes } from './visitors/routes';
 
 /** Every module's routes, registered in this order by the app. */
-export const modules: FastifyPluginAsync<ModuleContext>[] = [authRoutes, usersRoutes, listsRoutes];
+export const modules: FastifyPluginAsync<ModuleContext>[] = [
+  authRoutes,
+  usersRoutes,
+  listsRoutes,
+  videosRoutes,
+  visitorsRoutes,
+];

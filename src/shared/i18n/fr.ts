@@ -66,6 +66,7 @@ export const fr = {
   },
   visitors: {
     signupTitle: "S'inscrire",
+    panelTitle: 'Votre liste',
     email: 'Email',
     signupSubmit: "Je m'inscris pour démarrer",
     invite: 'Inscrivez-vous pour créer votre liste de créateurs et suivre vos chaînes.',

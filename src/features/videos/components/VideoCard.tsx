@@ -18,7 +18,10 @@ interface Props {
 export function VideoCard({ video, showViews = false, onOpen, actions }: Props) {
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <CardActionArea onClick={() => onOpen(video)} sx={{ flexGrow: 1, alignItems: 'stretch' }}>
+      <CardActionArea
+        onClick={() => onOpen(video)}
+        sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
+      >
         <VideoThumbnail src={video.img_lien} alt={video.youtube_titre} />
         <CardContent>
           <Typography variant="subtitle2" component="h3" title={video.youtube_titre} gutterBottom>

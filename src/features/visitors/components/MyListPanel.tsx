@@ -92,7 +92,7 @@ export function MyListPanel({ onSignup }: { onSignup: () => void }) {
     );
   }
   return (
-    <Paper component="section" aria-label={fr.visitors.signupTitle} variant="outlined" sx={{ p: 2 }}>
+    <Paper component="section" aria-label={fr.visitors.panelTitle} variant="outlined" sx={{ p: 2 }}>
       {content}
     </Paper>
   );

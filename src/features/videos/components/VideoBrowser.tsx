@@ -28,9 +28,7 @@ export function VideoBrowser({ videos, isLoading = false, showViews, renderCardA
       {isLoading && <LinearProgress aria-label="chargement" />}
       {!isLoading && shown.length === 0 && <Typography color="text.secondary">{fr.videos.none}</Typography>}
       {shown.length > 0 && (
-        // A new filter starts again from the first cards.
         <VideoGrid
-          key={query}
           videos={shown}
           showViews={showViews}
           onOpen={setOpened}

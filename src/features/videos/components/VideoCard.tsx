@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Card, CardActionArea, CardActions, CardContent, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { cardDate, cutTitle, formatViews } from '../lib/cardText';
@@ -10,12 +10,16 @@ interface Props {
   /** 'de {n} vues', shown on the list and channel pages. */
   showViews?: boolean;
   onOpen: (video: Video) => void;
-  /** Actions under the card (following its creator), composed by the page. */
-  actions?: ReactNode;
+  /** Actions under the card (following its creator), composed by the page; a stable function keeps cards from re-rendering. */
+  renderActions?: (video: Video) => ReactNode;
 }
 
-/** A video of the grid (spec §2.2): image, title cut at 80, date, creator, and views where shown. */
-export function VideoCard({ video, showViews = false, onOpen, actions }: Props) {
+/**
+ * A video of the grid (spec §2.2): image, title cut at 80, date, creator, and views where shown.
+ * Memoised: filtering keeps the cards of the videos still shown as they are.
+ */
+export const VideoCard = memo(function VideoCard({ video, showViews = false, onOpen, renderActions }: Props) {
+  const actions = renderActions?.(video);
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardActionArea
@@ -39,4 +43,4 @@ export function VideoCard({ video, showViews = false, onOpen, actions }: Props) 
       {actions && <CardActions>{actions}</CardActions>}
     </Card>
   );
-}
+});

@@ -16,6 +16,12 @@ interface Props {
 
 export function VideoGrid({ videos, showViews, onOpen, renderActions }: Props) {
   const [shown, setShown] = useState(GRID_SLICE);
+  // Another list (a new filter) starts again from its first cards.
+  const [listShown, setListShown] = useState(videos);
+  if (listShown !== videos) {
+    setListShown(videos);
+    setShown(GRID_SLICE);
+  }
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = videos.length > shown;
 
@@ -48,7 +54,7 @@ export function VideoGrid({ videos, showViews, onOpen, renderActions }: Props) {
       >
         {videos.slice(0, shown).map((video) => (
           <li key={video.id}>
-            <VideoCard video={video} showViews={showViews} onOpen={onOpen} actions={renderActions?.(video)} />
+            <VideoCard video={video} showViews={showViews} onOpen={onOpen} renderActions={renderActions} />
           </li>
         ))}
       </Box>

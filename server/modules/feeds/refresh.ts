@@ -63,7 +63,7 @@ export async function refreshFeeds(db: Db, client: FeedClient, log: FeedLog, opt
       failed,
       videos: outcomes.reduce<number>((sum, count) => sum + (count ?? 0), 0),
     };
-    log.info(summary, 'feed refresh done');
+    (failed > 0 ? log.warn : log.info).call(log, summary, 'feed refresh done');
     return summary;
   } finally {
     await releaseRefreshLease(db, holder);

@@ -1,3 +1,7 @@
+import type { Chaine } from '../../shared/api';
+
+export type { Chaine };
+
 /** A video as the API answers it (spec §3). */
 export interface Video {
   /** YouTube's video id. */
@@ -15,16 +19,6 @@ export interface Video {
   /** YouTube's channel id, to follow the creator. */
   channelId: string;
   theme: string;
-}
-
-/** A channel ("chaîne"). */
-export interface Chaine {
-  id: string;
-  name: string;
-  handle: string | null;
-  theme: string;
-  avatar: string | null;
-  url: string;
 }
 
 /** A creator featured on the home cards: their list's name and hashtags. */

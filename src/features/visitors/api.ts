@@ -1,22 +1,13 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useSelector } from 'react-redux';
-import { baseApi } from '../../shared/api';
+import { baseApi, type Chaine } from '../../shared/api';
 import { COMPANY_TAG } from '../../shared/config/profiles';
 import { selectVisitorToken } from './selectors';
-
-export interface VisitorChaine {
-  id: string;
-  name: string;
-  handle: string | null;
-  theme: string;
-  avatar: string | null;
-  url: string;
-}
 
 export interface VisitorListe {
   name: string;
   hashtags: string[];
-  chaines: VisitorChaine[];
+  chaines: Chaine[];
 }
 
 export interface VisitorProfile {

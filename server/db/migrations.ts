@@ -1,6 +1,7 @@
 import type { Migration } from './db';
 import { usersMigrations } from '../modules/users/migrations';
 import { listsMigrations } from '../modules/lists/migrations';
+import { categoriesMigrations } from '../modules/categories/migrations';
 import { videosMigrations } from '../modules/videos/migrations';
 import { visitorsMigrations } from '../modules/visitors/migrations';
 
@@ -8,6 +9,7 @@ import { visitorsMigrations } from '../modules/visitors/migrations';
 export const migrations: Migration[] = [
   ...usersMigrations,
   ...listsMigrations,
+  ...categoriesMigrations,
   ...videosMigrations,
   ...visitorsMigrations,
 ];

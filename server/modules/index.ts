@@ -3,6 +3,7 @@ import type { ModuleContext } from '../shared/context';
 import { authRoutes } from './auth/routes';
 import { usersRoutes } from './users/routes';
 import { listsRoutes } from './lists/routes';
+import { categoriesRoutes } from './categories/routes';
 import { videosRoutes } from './videos/routes';
 import { visitorsRoutes } from './visitors/routes';
 
@@ -11,6 +12,7 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   authRoutes,
   usersRoutes,
   listsRoutes,
+  categoriesRoutes,
   videosRoutes,
   visitorsRoutes,
 ];

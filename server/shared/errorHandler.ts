@@ -32,6 +32,21 @@ function fieldOf(issue: ValidationIssue, context: string | undefined): string {
 }
 
 /**
+ * Constraint violations the schemas cannot see (a duplicate, a dangling reference, a value
+ * the column refuses) are the caller's fault, not the server's.
+ */
+function databaseError(error: unknown): { statusCode: number; message: string } | null {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
+  if (code === '23505') return { statusCode: 409, message: 'Cette valeur existe déjà.' };
+  if (code === '23503') return { statusCode: 400, message: 'Une référence de la requête est inconnue.' };
+  if (code.startsWith('22') || code === '23502' || code === '23514') {
+    return { statusCode: 400, message: 'Une valeur de la requête est refusée par la base de données.' };
+  }
+  return null;
+}
+
+/**
  * One JSON shape for every error: `{statusCode, error, message, field?}`. Validation errors
  * name the field; unexpected errors are logged and never leak their details.
  */
@@ -46,6 +61,8 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
         : `Le champ '${field}' est invalide : ${issue.message ?? 'valeur refusée'}.`;
     return reply.code(400).send({ statusCode: 400, error: STATUS_TEXT[400], message, field });
   }
+  const database = databaseError(error);
+  if (database) return reply.code(database.statusCode).send({ ...database, error: STATUS_TEXT[database.statusCode] });
   const status = error.statusCode ?? 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');

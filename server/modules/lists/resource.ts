@@ -18,3 +18,26 @@ export const grpResource: ResourceDef = {
   orderable: ['id', 'subject', 'lastModified', 'created'],
   owner: 'user',
 };
+
+/** A contact of a list ("grp_rcp"); soft-deleted contacts keep `actif: 0`. */
+export const grpRcpResource: ResourceDef = {
+  type: 'GrpRcp',
+  path: 'grp_rcps',
+  table: 'grp_rcp',
+  fields: {
+    id: { column: 'id', kind: 'int' },
+    email: { column: 'email', kind: 'text' },
+    firstname: { column: 'firstname', kind: 'text' },
+    lastname: { column: 'lastname', kind: 'text' },
+    phone: { column: 'phone', kind: 'text' },
+    grp: { column: 'grp_id', kind: 'int' },
+    user: { column: 'user_id', kind: 'int' },
+    origin: { column: 'origin', kind: 'text' },
+    actif: { column: 'actif', kind: 'int' },
+    created: { column: 'created', kind: 'timestamp' },
+    lastModified: { column: 'last_modified', kind: 'timestamp' },
+  },
+  filters: ['id', 'grp', 'user', 'actif', 'email', 'origin'],
+  orderable: ['id', 'email', 'created', 'lastModified'],
+  owner: 'user',
+};

@@ -1,9 +1,40 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Row } from '../../db/db';
 import type { ModuleContext } from '../../shared/context';
+import { currentUser } from '../../shared/auth';
 import { registerCrud } from '../../shared/crud';
-import { grpResource } from './resource';
-import { GrpCreate, GrpPatch } from './schemas';
+import { conflict } from '../../shared/errors';
+import { findOwnedItem } from '../../shared/hydra';
+import { countContacts, findContactByEmail } from './repository';
+import { grpResource, grpRcpResource } from './resource';
+import { GrpCreate, GrpIdParams, GrpPatch, GrpRcpCreate, GrpRcpPatch } from './schemas';
 
 export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
+  const { db, authenticate } = context;
   registerCrud(app, context, grpResource, { createBody: GrpCreate, patchBody: GrpPatch, tag: 'lists' });
+
+  registerCrud(app, context, grpRcpResource, {
+    createBody: GrpRcpCreate,
+    patchBody: GrpRcpPatch,
+    tag: 'lists',
+    // A contact belongs to its list's owner; an e-mail is in a list once.
+    beforeCreate: async (values: Row, user, tx) => {
+      const grp = await findOwnedItem(tx, grpResource, Number(values.grp), user);
+      const email = String(values.email).trim();
+      if (await findContactByEmail(tx, Number(values.grp), email)) {
+        throw conflict(`${email} est déjà dans cette liste.`, 'email');
+      }
+      return { ...values, email, user: grp.user };
+    },
+  });
+
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/api/grp_rcps/:id/count',
+    { onRequest: authenticate, schema: { tags: ['lists'], params: GrpIdParams } },
+    async (request) => {
+      await findOwnedItem(db, grpResource, request.params.id, currentUser(request));
+      return countContacts(db, request.params.id);
+    },
+  );
 };

@@ -28,3 +28,33 @@ export const GrpCreate = Type.Object(
 );
 
 export const GrpPatch = Type.Partial(GrpCreate, { additionalProperties: false });
+
+const ContactText = Type.String({ maxLength: 100 });
+
+export const GrpRcpCreate = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    firstname: Type.Optional(ContactText),
+    lastname: Type.Optional(ContactText),
+    phone: Type.Optional(Type.String({ maxLength: 50 })),
+    grp: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    user: Type.Optional(UserId),
+    origin: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+export const GrpRcpPatch = Type.Partial(
+  Type.Object(
+    {
+      firstname: ContactText,
+      lastname: ContactText,
+      phone: Type.String({ maxLength: 50 }),
+      origin: Type.String({ maxLength: 100 }),
+      actif: Actif,
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const GrpIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The in-page measurements run in Chromium: they need the DOM types the server project leaves out.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

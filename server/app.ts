@@ -103,7 +103,14 @@ export async function buildApp({ config, db, tokens, logger = false }: AppDeps):
 
 /** What the SPA reads at start from the page (settings it must not need a rebuild for). */
 function webConfig(config: Config) {
-  return { productName: config.productName, societe: config.societe };
+  return {
+    productName: config.productName,
+    societe: config.societe,
+    deliverySiteUrl: config.deliverySiteUrl,
+    contactEmail: config.contactEmail,
+    legalMentions: config.legalMentions,
+    privacyPolicy: config.privacyPolicy,
+  };
 }
 
 async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {

@@ -43,6 +43,34 @@ describe('loadConfig', () => {
     });
   });
 
+  it('has the public side\'s defaults, and reads its settings', () => {
+    expect(loadConfig({})).toMatchObject({
+      youtubeFeedUrl: 'https://www.youtube.com',
+      feedRefreshMinutes: 30,
+      deliverySiteUrl: null,
+      contactEmail: 'contact@tgm.local',
+      legalMentions: null,
+      privacyPolicy: null,
+      publicWriteRateLimit: 20,
+      publicReadRateLimit: 600,
+    });
+    expect(
+      loadConfig({
+        YOUTUBE_FEED_URL: 'http://127.0.0.1:9999/',
+        FEED_REFRESH_MINUTES: '0',
+        DELIVERY_SITE_URL: 'https://envoi.example.org',
+        CONTACT_EMAIL: 'Bonjour@Example.org',
+        LEGAL_MENTIONS: 'Éditeur : Exemple SAS.',
+      }),
+    ).toMatchObject({
+      youtubeFeedUrl: 'http://127.0.0.1:9999',
+      feedRefreshMinutes: 0,
+      deliverySiteUrl: 'https://envoi.example.org',
+      contactEmail: 'bonjour@example.org',
+      legalMentions: 'Éditeur : Exemple SAS.',
+    });
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -54,6 +82,14 @@ describe('loadConfig', () => {
     ['OPERATOR_PASSWORD', '123'],
     ['SMTP_URL', 'http://mail'],
     ['LOG_LEVEL', 'loud'],
+    ['YOUTUBE_FEED_URL', 'ftp://feeds'],
+    ['FEED_REFRESH_MINUTES', '-1'],
+    ['FEED_REFRESH_MINUTES', '5000'],
+    ['DELIVERY_SITE_URL', 'javascript:alert(1)'],
+    ['CONTACT_EMAIL', 'personne'],
+    ['LEGAL_MENTIONS', 'x'.repeat(20_001)],
+    ['PUBLIC_WRITE_RATE_LIMIT', '0'],
+    ['PUBLIC_READ_RATE_LIMIT', 'many'],
   ])('stops on %s=%s with a message naming the variable', (name, value) => {
     let thrown: unknown;
     try {

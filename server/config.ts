@@ -19,6 +19,20 @@ export interface Config {
   /** Where the built SPA lives; the server serves it when present. */
   webDir: string;
   loginRateLimit: number;
+  /** Base of YouTube's channel feeds (`<base>/feeds/videos.xml?channel_id=`) and handle pages. */
+  youtubeFeedUrl: string;
+  /** Minutes between two feed refreshes; 0 turns the refresh off (it then runs only by hand). */
+  feedRefreshMinutes: number;
+  /** Where the public header's logo leads; null leads to the home page. */
+  deliverySiteUrl: string | null;
+  /** The address of the public footer's contact line. */
+  contactEmail: string;
+  /** Texts of the legal pages; null shows the SPA's default text. */
+  legalMentions: string | null;
+  privacyPolicy: string | null;
+  /** Requests a minute per address on the public (visitor) routes. */
+  publicWriteRateLimit: number;
+  publicReadRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -73,6 +87,12 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
+function longText(env: Env, name: string, maxLength: number): string | null {
+  const value = optional(env, name);
+  if (value !== null && value.length > maxLength) throw new ConfigError(name, `must hold at most ${maxLength} characters`);
+  return value === null ? null : value.trim();
+}
+
 function email(env: Env, name: string, fallback: string): string {
   const value = text(env, name, fallback);
   if (!/^[^\s@]+@[^\s@]+$/.test(value)) throw new ConfigError(name, `is not an e-mail address: "${value}"`);
@@ -112,5 +132,13 @@ export function loadConfig(env: Env = process.env): Config {
     societe: text(env, 'SOCIETE', 'tgm-societe'),
     webDir: path.resolve(text(env, 'WEB_DIR', './dist')),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 10000),
+    youtubeFeedUrl: (url(env, 'YOUTUBE_FEED_URL', ['http:', 'https:']) ?? 'https://www.youtube.com').replace(/\/+$/, ''),
+    feedRefreshMinutes: integer(env, 'FEED_REFRESH_MINUTES', 30, 0, 24 * 60),
+    deliverySiteUrl: url(env, 'DELIVERY_SITE_URL', ['http:', 'https:']),
+    contactEmail: email(env, 'CONTACT_EMAIL', 'contact@tgm.local'),
+    legalMentions: longText(env, 'LEGAL_MENTIONS', 20_000),
+    privacyPolicy: longText(env, 'PRIVACY_POLICY', 20_000),
+    publicWriteRateLimit: integer(env, 'PUBLIC_WRITE_RATE_LIMIT', 20, 1, 100_000),
+    publicReadRateLimit: integer(env, 'PUBLIC_READ_RATE_LIMIT', 600, 1, 100_000),
   };
 }

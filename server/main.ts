@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
+import { startFeedRefresh } from './modules/feeds/scheduler';
 import { createTokenService } from './shared/auth';
 import { resolveJwtSecret } from './shared/jwtSecret';
 import { ensureWebBuild } from './webBuild';
@@ -35,10 +36,12 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, tokens, logger: { level: config.logLevel } });
 
   let closing = false;
+  let feedRefresh: { stop(): Promise<void> } | null = null;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    await feedRefresh?.stop();
     await app.close();
     await db.close();
     process.exit(0);
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  feedRefresh = startFeedRefresh(db, config, app.log);
   // Only the documented default passwords are printed; configured ones stay out of logs.
   const shown = (email: string, password: string, fallback: { password: string }, variable: string) =>
     password === fallback.password ? `${email} / ${password}` : `${email} (password from ${variable})`;

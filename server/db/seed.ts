@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db, Queryable } from './db';
 import { ensureUser } from '../modules/users/repository';
+import { seedDemoVideos } from '../modules/videos/demoSeed';
 
 export interface Seed {
   /** Runs once per database: its id is recorded in seed_run. */
@@ -16,6 +17,7 @@ const seeds: Seed[] = [
       await ensureUser(tx, config.operatorEmail, config.operatorPassword, ['ROLE_USER']);
     },
   },
+  { id: 'demo-videos', run: (tx) => seedDemoVideos(tx) },
 ];
 
 /** Seeds the demo data a fresh install shows; each seed runs once, so edits by users stay. */

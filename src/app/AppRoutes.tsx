@@ -12,9 +12,9 @@ import { PrivacyPolicyPage } from '../pages/privacyPolicy/PrivacyPolicyPage';
 import { LegalMentionsPage } from '../pages/legalMentions/LegalMentionsPage';
 
 // The back-office is split out of the public pages' bundle.
-const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage'));
-const InfluenceurPage = lazy(() => import('../pages/influenceur/InfluenceurPage'));
-const FollowingPage = lazy(() => import('../pages/following/FollowingPage'));
+const DashboardPage = lazy(() => import(/* webpackChunkName: "backoffice-dashboard" */ '../pages/dashboard/DashboardPage'));
+const InfluenceurPage = lazy(() => import(/* webpackChunkName: "backoffice-influenceur" */ '../pages/influenceur/InfluenceurPage'));
+const FollowingPage = lazy(() => import(/* webpackChunkName: "backoffice-following" */ '../pages/following/FollowingPage'));
 
 const backOffice = (page: ReactNode) => (
   <RequireSession>

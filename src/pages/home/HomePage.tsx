@@ -1,10 +1,34 @@
-import { Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
+import { CreatorCards, useGetCreatorsQuery, useListVideos } from '../../features/videos';
 import { fr } from '../../shared/i18n/fr';
+import { PublicFrame } from '../public/PublicFrame';
+import { PublicVideoBrowser } from '../public/PublicVideoBrowser';
+import { usePublicPopins } from '../public/publicPopins';
 
+function HomeContent() {
+  const { openSignup } = usePublicPopins();
+  const { data: creators = [] } = useGetCreatorsQuery();
+  // The home grid shows the first featured creator's list (spec §9: the home's list is one creator's).
+  const { videos, isLoading } = useListVideos(creators[0]?.name);
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h4" component="h1">
+        {fr.public.homeTitle}
+      </Typography>
+      <CreatorCards creators={creators} onCreateList={openSignup} />
+      <Typography variant="h5" component="h2">
+        {fr.public.latestVideos}
+      </Typography>
+      <PublicVideoBrowser videos={videos} isLoading={isLoading} />
+    </Stack>
+  );
+}
+
+/** The public home: creator cards and the video grid (spec §2.2). */
 export function HomePage() {
   return (
-    <Typography variant="h4" component="h1">
-      {fr.public.homeTitle}
-    </Typography>
+    <PublicFrame>
+      <HomeContent />
+    </PublicFrame>
   );
 }

@@ -1,10 +1,8 @@
-import { Typography } from '@mui/material';
+import { appConfig } from '../../shared/config/appConfig';
 import { fr } from '../../shared/i18n/fr';
+import { LegalPage } from '../public/LegalPage';
 
 export function LegalMentionsPage() {
-  return (
-    <Typography variant="h4" component="h1">
-      {fr.public.legalMentions}
-    </Typography>
-  );
+  const text = appConfig.legalMentions ?? fr.public.legalMentionsText(appConfig.productName, appConfig.contactEmail);
+  return <LegalPage title={fr.public.legalMentions} text={text} />;
 }

@@ -1,12 +1,13 @@
-import { Typography } from '@mui/material';
 import { useParams } from 'react-router-dom';
-import { fr } from '../../shared/i18n/fr';
+import { ListView } from '../public/ListView';
+import { PublicFrame } from '../public/PublicFrame';
 
+/** /liste/{theme}: a list's channels and latest videos. */
 export function ListePage() {
-  const { theme = '' } = useParams();
+  const { theme } = useParams();
   return (
-    <Typography variant="h4" component="h1">
-      {fr.public.listeTitle(theme)}
-    </Typography>
+    <PublicFrame>
+      <ListView theme={theme} heading="h1" />
+    </PublicFrame>
   );
 }

@@ -1,10 +1,8 @@
-import { Typography } from '@mui/material';
+import { appConfig } from '../../shared/config/appConfig';
 import { fr } from '../../shared/i18n/fr';
+import { LegalPage } from '../public/LegalPage';
 
 export function PrivacyPolicyPage() {
-  return (
-    <Typography variant="h4" component="h1">
-      {fr.public.privacyPolicy}
-    </Typography>
-  );
+  const text = appConfig.privacyPolicy ?? fr.public.privacyPolicyText(appConfig.productName, appConfig.contactEmail);
+  return <LegalPage title={fr.public.privacyPolicy} text={text} />;
 }

@@ -41,14 +41,18 @@ function setup(auth: AuthState) {
   };
   const api = createApi({
     baseQuery: baseQueryWithReauth,
-    endpoints: (build) => ({ get: build.query<unknown, string>({ query: (path) => path }) }),
+    endpoints: (build) => ({
+      get: build.query<unknown, string>({ query: (path) => path }),
+      visitorGet: build.query<unknown, string>({ query: (path) => path, extraOptions: { visitorCall: true } }),
+    }),
   });
   const store = configureStore({
     reducer: { auth: authSlice.reducer, visitor: () => ({ tokens: [], userEmail: null }), [api.reducerPath]: api.reducer },
     middleware: (gdm) => gdm().concat(api.middleware, recordExpiry),
   });
   const call = (path: string) => store.dispatch(api.endpoints.get.initiate(path));
-  return { store, call, expired };
+  const visitorCall = (path: string) => store.dispatch(api.endpoints.visitorGet.initiate(path));
+  return { store, call, visitorCall, expired };
 }
 
 describe('baseQueryWithReauth', () => {
@@ -73,6 +77,14 @@ describe('baseQueryWithReauth', () => {
     expect(result.error).toMatchObject({ status });
     expect(expired).toEqual([]);
     expect(seen.at(-1)?.authorization).toBeUndefined();
+  });
+
+  it("keeps the back-office session when a visitor's call is refused", async () => {
+    const { store, visitorCall, expired } = setup({ user, accessToken: 'tok-7' });
+    const result = await visitorCall('/401');
+    expect(result.error).toMatchObject({ status: 401, message: 'server says 401' });
+    expect(expired).toEqual([]);
+    expect(store.getState().auth.user).toEqual(user);
   });
 
   it('keeps the session on other errors', async () => {

@@ -22,11 +22,17 @@ function withBaseUrl(args: string | FetchArgs): string | FetchArgs {
   return typeof args === 'string' ? full : { ...args, url: full };
 }
 
+/** Per-endpoint `extraOptions`. */
+export interface CallOptions {
+  /** A visitor's call: its 401/403 concern the visitor's sign-up token, not the back-office session. */
+  visitorCall?: boolean;
+}
+
 /**
  * The base query of every endpoint. A 401 or 403 while a user is stored ends the session
  * (spec §4); the error carries the server's message, else the status text.
  */
-export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (
+export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiError, CallOptions> = async (
   args,
   api,
   extraOptions,
@@ -34,7 +40,8 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiEr
   const result = await rawBaseQuery(withBaseUrl(args), api, extraOptions);
   if (!result.error) return { data: result.data, meta: result.meta };
   const status = result.error.status;
-  if ((status === 401 || status === 403) && selectSessionUser(api.getState() as SessionRootState)) {
+  const refused = status === 401 || status === 403;
+  if (refused && !extraOptions?.visitorCall && selectSessionUser(api.getState() as SessionRootState)) {
     api.dispatch(sessionExpired());
   }
   return { error: toApiError(result.error, result.meta?.response?.statusText), meta: result.meta };

@@ -1,5 +1,6 @@
 export { baseApi } from './baseApi';
-export { baseQueryWithReauth } from './baseQueryWithReauth';
+export { baseQueryWithReauth, type CallOptions } from './baseQueryWithReauth';
 export { isApiError, toApiError, type ApiError } from './apiError';
 export { members, type HydraCollection } from './hydra';
 export type { TagType } from './tags';
+export type { Chaine } from './chaine';

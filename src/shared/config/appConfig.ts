@@ -2,9 +2,23 @@
 export interface AppConfig {
   productName: string;
   societe: string;
+  /** Where the public header's logo leads (DELIVERY_SITE_URL); null: the home page. */
+  deliverySiteUrl: string | null;
+  /** The public footer's contact address (CONTACT_EMAIL). */
+  contactEmail: string;
+  /** Texts of the legal pages (LEGAL_MENTIONS, PRIVACY_POLICY); null: the default texts of fr.ts. */
+  legalMentions: string | null;
+  privacyPolicy: string | null;
 }
 
-const defaults: AppConfig = { productName: 'TGM', societe: 'tgm-societe' };
+const defaults: AppConfig = {
+  productName: 'TGM',
+  societe: 'tgm-societe',
+  deliverySiteUrl: null,
+  contactEmail: 'contact@tgm.local',
+  legalMentions: null,
+  privacyPolicy: null,
+};
 
 function readPageConfig(): Partial<AppConfig> {
   if (typeof document === 'undefined') return {};

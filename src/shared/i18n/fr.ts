@@ -36,9 +36,55 @@ export const fr = {
     listeTitle: (theme: string) => `Liste ${theme}`,
     legalMentions: 'Mentions légales',
     privacyPolicy: 'Politique de confidentialité',
+    startFree: 'Démarrer gratuitement',
+    login: 'Se connecter',
+    home: 'Accueil',
+    contact: 'Contact :',
+    createList: 'Créer votre liste',
+    creatorsLists: 'Listes des créateurs',
+    followedChannels: 'Chaînes suivies',
+    noChannel: 'Aucune chaîne suivie',
+    themeChannels: 'Chaînes du thème',
+    latestVideos: 'Dernières vidéos',
+    legalMentionsText: (product: string, contact: string) =>
+      `${product} News est un service d'agrégation de vidéos publiques de créateurs YouTube.\n` +
+      `Les vidéos, titres et images restent la propriété de leurs auteurs et sont affichés depuis YouTube.\n` +
+      `Pour toute question ou demande de retrait : ${contact}.`,
+    privacyPolicyText: (product: string, contact: string) =>
+      `${product} News conserve l'adresse e-mail que vous donnez à l'inscription, votre consentement et la liste des chaînes que vous suivez, pour vous les montrer et vous écrire si vous l'avez accepté.\n` +
+      `Votre jeton d'inscription et votre adresse restent dans votre navigateur ; le serveur n'en garde qu'une empreinte.\n` +
+      `Aucune donnée n'est vendue ni transmise à des tiers. Pour consulter ou effacer vos données : ${contact}.`,
+  },
+  videos: {
+    filterPlaceholder: 'Filtrer par nom de youtubeur',
+    noImage: 'Image non disponible',
+    views: (count: string) => `de ${count} vues`,
+    showMore: 'Afficher plus de vidéos',
+    none: 'Aucune vidéo',
+    watchOnYoutube: 'Voir sur YouTube',
+    count: (count: number) => (count > 1 ? `${count} vidéos` : `${count} vidéo`),
+  },
+  visitors: {
+    signupTitle: "S'inscrire",
+    panelTitle: 'Votre liste',
+    email: 'Email',
+    signupSubmit: "Je m'inscris pour démarrer",
+    invite: 'Inscrivez-vous pour créer votre liste de créateurs et suivre vos chaînes.',
+    unknownToken: "Votre inscription n'est plus reconnue : inscrivez-vous de nouveau.",
+    listName: 'Nom de votre liste',
+    listNameHelp: 'Lettres, chiffres, point, tiret ; 3 à 40 caractères. Ce nom sera l’adresse de votre liste.',
+    createList: 'Créer ma liste',
+    myList: (name: string) => `Ma liste : ${name}`,
+    seeMyList: 'Voir ma liste',
+    followLabel: 'Adresse, @identifiant ou identifiant de la chaîne',
+    follow: 'Suivre',
+    unfollow: 'Ne plus suivre',
   },
   following: {
     title: 'Manager follower',
+  },
+  common: {
+    close: 'Fermer',
   },
   errors: {
     network: 'Le serveur ne répond pas.',

@@ -1,0 +1,40 @@
+import type { Queryable } from '../../db/db';
+
+export interface ChannelToRefresh {
+  id: number;
+  youtubeId: string;
+}
+
+export async function channelsToRefresh(db: Queryable): Promise<ChannelToRefresh[]> {
+  return db.query<ChannelToRefresh>('SELECT id, youtube_id AS "youtubeId" FROM channel ORDER BY id');
+}
+
+export async function recordFeedSuccess(db: Queryable, channelId: number): Promise<void> {
+  await db.query('UPDATE channel SET feed_ok_at = now(), feed_error = NULL WHERE id = $1', [channelId]);
+}
+
+/** Counts the failure on the channel; its videos stay as they were. */
+export async function recordFeedFailure(db: Queryable, channelId: number, error: string): Promise<void> {
+  await db.query(
+    'UPDATE channel SET feed_failed_at = now(), feed_failures = feed_failures + 1, feed_error = $2 WHERE id = $1',
+    [channelId, error.slice(0, 500)],
+  );
+}
+
+/**
+ * One refresh at a time across every server process sharing the database: a lease that
+ * expires, so a process that dies mid-refresh does not block the others for long.
+ */
+export async function claimRefreshLease(db: Queryable, holder: string, seconds: number): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO feed_refresh_lease AS l (id, holder, until) VALUES (1, $1, now() + make_interval(secs => $2))
+     ON CONFLICT (id) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until WHERE l.until < now()
+     RETURNING id`,
+    [holder, seconds],
+  );
+  return rows.length > 0;
+}
+
+export async function releaseRefreshLease(db: Queryable, holder: string): Promise<void> {
+  await db.query('UPDATE feed_refresh_lease SET until = now() WHERE id = 1 AND holder = $1', [holder]);
+}

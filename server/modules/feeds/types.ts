@@ -1,0 +1,30 @@
+/** One entry of a channel feed, as YouTube publishes it. */
+export interface FeedVideo {
+  videoId: string;
+  title: string;
+  /** ISO date of publication. */
+  published: string;
+  /** `media:thumbnail`, as the feed gives it (the thumbnail rules apply when videos are read). */
+  thumbnail: string | null;
+  /** `media:statistics views`; 0 when the feed gives none. */
+  views: number;
+}
+
+/** A parsed channel feed: the channel's id and name, and its latest videos. */
+export interface ChannelFeed {
+  channelId: string;
+  name: string;
+  videos: FeedVideo[];
+}
+
+export type FeedErrorKind = 'unreachable' | 'notFound' | 'status' | 'garbage';
+
+/** A feed that could not be read; the kind tells a missing channel from a failing service. */
+export class FeedError extends Error {
+  constructor(
+    readonly kind: FeedErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ModuleContext } from '../../shared/context';
+import { badRequest } from '../../shared/errors';
+import {
+  channelsOfList,
+  channelsOfTheme,
+  featuredLists,
+  findList,
+  toChaine,
+  videosOfList,
+  videosOfTheme,
+} from './repository';
+import { ThemeBody, ThemeParams, VideoPageQuery } from './schemas';
+
+function sameTheme(path: string, body: string): void {
+  if (path !== body) throw badRequest('theme', "Le champ 'theme' doit reprendre le thème de l'adresse.");
+}
+
+/** The public video routes of spec §7.5; unknown lists and themes answer no videos. */
+export const videosRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, config }) => {
+  const rateLimit = { max: config.publicReadRateLimit, timeWindow: '1 minute' };
+  const tags = ['videos'];
+
+  app.post(
+    '/api/videoByUser/:theme',
+    { config: { rateLimit }, schema: { tags, params: ThemeParams, body: ThemeBody, querystring: VideoPageQuery } },
+    async (request) => {
+      const { theme } = request.params;
+      sameTheme(theme, request.body.theme);
+      const { page, itemsPerPage } = request.query;
+      const list = await findList(db, theme);
+      const [found, chaines] = list
+        ? await Promise.all([videosOfList(db, theme, { page, itemsPerPage }), channelsOfList(db, list.id)])
+        : [{ videos: [], totalItems: 0 }, []];
+      return {
+        res: [
+          {
+            ...found,
+            chaines: chaines.map(toChaine),
+            liste: list ? { name: list.name, hashtags: list.hashtags } : null,
+            page,
+            itemsPerPage,
+          },
+        ],
+      };
+    },
+  );
+
+  app.post(
+    '/api/chaine/:theme',
+    { config: { rateLimit }, schema: { tags, params: ThemeParams, body: ThemeBody, querystring: VideoPageQuery } },
+    async (request) => {
+      const { theme } = request.params;
+      sameTheme(theme, request.body.theme);
+      const { page, itemsPerPage } = request.query;
+      const [found, chaines] = await Promise.all([videosOfTheme(db, theme, { page, itemsPerPage }), channelsOfTheme(db, theme)]);
+      return { res: [{ ...found, chaine: chaines.map(toChaine), page, itemsPerPage }] };
+    },
+  );
+
+  app.get('/api/creators', { config: { rateLimit }, schema: { tags } }, async () => {
+    const lists = await featuredLists(db);
+    return {
+      '@context': '/api/contexts/Creator',
+      '@id': '/api/creators',
+      '@type': 'hydra:Collection',
+      'hydra:member': lists.map((list) => ({
+        '@id': `/api/creators/${encodeURIComponent(list.name)}`,
+        '@type': 'Creator',
+        name: list.name,
+        hashtags: list.hashtags,
+      })),
+      'hydra:totalItems': lists.length,
+    };
+  });
+};

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Queryable } from '../../db/db';
+import type { ModuleContext } from '../../shared/context';
+import { badRequest, conflict, notFound } from '../../shared/errors';
+import { createFeedClient } from '../feeds/feedClient';
+import { parseChannelRef } from '../feeds/channelRef';
+import { findOrFetchChannel } from '../videos/channelService';
+import { addChannelToList, channelsOfList, findChannel, removeChannelFromList, toChaine } from '../videos/repository';
+import { createVisitorList, findVisitorList, recordOptIn, type VisitorList } from './repository';
+import { ChaineBody, ListeBody, RtEventBody } from './schemas';
+import { currentVisitor } from './visitorAuth';
+
+async function listeJson(db: Queryable, list: VisitorList) {
+  return { name: list.name, hashtags: list.hashtags, chaines: (await channelsOfList(db, list.id)).map(toChaine) };
+}
+
+/** Sign-up (spec §7.6) and a visitor's own list of followed channels. */
+export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, config }) => {
+  const writeLimit = { rateLimit: { max: config.publicWriteRateLimit, timeWindow: '1 minute' } };
+  const readLimit = { rateLimit: { max: config.publicReadRateLimit, timeWindow: '1 minute' } };
+  const feeds = createFeedClient({ baseUrl: config.youtubeFeedUrl });
+  const tags = ['visitors'];
+
+  const listOf = async (visitorId: number) => {
+    const list = await findVisitorList(db, visitorId);
+    if (!list) throw conflict("Créez d'abord votre liste.");
+    return list;
+  };
+
+  app.post('/api/rtEvent/new', { config: writeLimit, schema: { tags, body: RtEventBody } }, async (request, reply) => {
+    const { email, optin, name, grp_name: grpName, data, origin = '', twitter = '' } = request.body;
+    if (data.email !== undefined && data.email.toLowerCase() !== email.toLowerCase()) {
+      throw badRequest('data.email', "Le champ 'data.email' doit reprendre l'adresse 'email'.");
+    }
+    const tokenAc = await recordOptIn(db, { email: email.toLowerCase(), optin, eventName: name, grpName, origin, twitter, data });
+    return reply.code(201).send({ tokenAc });
+  });
+
+  app.get('/api/visitor/me', { config: readLimit, schema: { tags } }, async (request) => {
+    const visitor = await currentVisitor(db, request);
+    const list = await findVisitorList(db, visitor.id);
+    return { email: visitor.email, liste: list ? await listeJson(db, list) : null };
+  });
+
+  app.post('/api/visitor/liste', { config: writeLimit, schema: { tags, body: ListeBody } }, async (request, reply) => {
+    const visitor = await currentVisitor(db, request);
+    if (await findVisitorList(db, visitor.id)) throw conflict('Vous avez déjà une liste.');
+    let list: VisitorList | null;
+    try {
+      list = await createVisitorList(db, visitor.id, request.body.name);
+    } catch (error) {
+      // Two creations at once by the same visitor: the second meets the one-list-per-visitor index.
+      if ((error as { code?: string }).code === '23505') throw conflict('Vous avez déjà une liste.');
+      throw error;
+    }
+    if (!list) throw conflict('Ce nom de liste est déjà pris.', 'name');
+    return reply.code(201).send({ liste: await listeJson(db, list) });
+  });
+
+  app.post('/api/visitor/follow', { config: writeLimit, schema: { tags, body: ChaineBody } }, async (request) => {
+    const visitor = await currentVisitor(db, request);
+    const list = await listOf(visitor.id);
+    const channel = await findOrFetchChannel(db, feeds, request.body.chaine, 'chaine');
+    await addChannelToList(db, list.id, channel.id);
+    return { liste: await listeJson(db, list) };
+  });
+
+  app.post('/api/visitor/unfollow', { config: writeLimit, schema: { tags, body: ChaineBody } }, async (request) => {
+    const visitor = await currentVisitor(db, request);
+    const list = await listOf(visitor.id);
+    const ref = parseChannelRef(request.body.chaine);
+    if (!ref) throw badRequest('chaine', "Le champ 'chaine' ne désigne pas une chaîne YouTube.");
+    const channel = await findChannel(db, ref.kind === 'id' ? { youtubeId: ref.id } : { handle: ref.handle });
+    if (!channel) throw notFound('Chaîne');
+    await removeChannelFromList(db, list.id, channel.id);
+    return { liste: await listeJson(db, list) };
+  });
+};

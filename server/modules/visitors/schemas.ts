@@ -1,0 +1,37 @@
+import { Type } from '@sinclair/typebox';
+
+/** Text, @, text, dot, text: the spec's simple pattern (§5), as the SPA checks it. */
+const Email = Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' });
+const ShortText = Type.String({ maxLength: 200 });
+
+/** The opt-in event of spec §7.6. */
+export const RtEventBody = Type.Object({
+  path: Type.Literal('api/rtEvent/new'),
+  email: Email,
+  name: Type.Literal('optin_grp'),
+  grp_name: Type.String({ minLength: 1, maxLength: 100 }),
+  optin: Type.Boolean(),
+  data: Type.Object({
+    url: Type.Optional(Type.String({ maxLength: 2000 })),
+    email: Type.Optional(Email),
+    type: Type.Optional(ShortText),
+    social_media: Type.Optional(ShortText),
+    grp_name: Type.Optional(ShortText),
+    optin: Type.Optional(Type.Boolean()),
+  }),
+  origin: Type.Optional(ShortText),
+  twitter: Type.Optional(ShortText),
+});
+
+/** A list name is its address (/liste/{name}): letters, digits, dot, dash, underscore. */
+export const ListeBody = Type.Object({
+  name: Type.String({ minLength: 3, maxLength: 40, pattern: '^[\\p{L}\\p{N}_.-]+$' }),
+});
+
+/** A channel URL, an @handle, or a channel id (what a video card sends). */
+export const ChaineBody = Type.Object({
+  chaine: Type.String({ minLength: 1, maxLength: 300 }),
+});
+
+/** Where a visitor's calls carry the token their sign-up answered. */
+export const VISITOR_TOKEN_HEADER = 'x-visitor-token';

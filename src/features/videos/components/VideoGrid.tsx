@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Box, Button } from '@mui/material';
+import { fr } from '../../../shared/i18n/fr';
+import type { Video } from '../types';
+import { VideoCard } from './VideoCard';
+
+/** Cards rendered at a time: thousands of videos stay smooth, more come as one scrolls. */
+export const GRID_SLICE = 48;
+
+interface Props {
+  videos: Video[];
+  showViews?: boolean;
+  onOpen: (video: Video) => void;
+  renderActions?: (video: Video) => ReactNode;
+}
+
+export function VideoGrid({ videos, showViews, onOpen, renderActions }: Props) {
+  const [shown, setShown] = useState(GRID_SLICE);
+  // Another list (a new filter) starts again from its first cards.
+  const [listShown, setListShown] = useState(videos);
+  if (listShown !== videos) {
+    setListShown(videos);
+    setShown(GRID_SLICE);
+  }
+  const sentinel = useRef<HTMLDivElement>(null);
+  const hasMore = videos.length > shown;
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!hasMore || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setShown((count) => count + GRID_SLICE);
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasMore, shown]);
+
+  return (
+    <>
+      <Box
+        component="ul"
+        aria-label={fr.videos.count(videos.length)}
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+          gap: 2,
+        }}
+      >
+        {videos.slice(0, shown).map((video) => (
+          <li key={video.id}>
+            <VideoCard video={video} showViews={showViews} onOpen={onOpen} renderActions={renderActions} />
+          </li>
+        ))}
+      </Box>
+      {hasMore && (
+        <Box ref={sentinel} sx={{ textAlign: 'center', mt: 2 }}>
+          <Button onClick={() => setShown((count) => count + GRID_SLICE)}>{fr.videos.showMore}</Button>
+        </Box>
+      )}
+    </>
+  );
+}

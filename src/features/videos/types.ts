@@ -1,0 +1,39 @@
+import type { Chaine } from '../../shared/api';
+
+export type { Chaine };
+
+/** A video as the API answers it (spec §3). */
+export interface Video {
+  /** YouTube's video id. */
+  id: string;
+  youtube_titre: string;
+  /** The creator's name. */
+  youtube_name: string;
+  /** The creator's channel page. */
+  youtube_lien: string;
+  img_lien?: string | null;
+  created: string;
+  youtube_nb_vue: number;
+  /** The video's page. */
+  url: string;
+  /** YouTube's channel id, to follow the creator. */
+  channelId: string;
+  theme: string;
+}
+
+/** A creator featured on the home cards: their list's name and hashtags. */
+export interface Creator {
+  name: string;
+  hashtags: string[];
+}
+
+export interface ListVideos {
+  videos: Video[];
+  chaines: Chaine[];
+  liste: Creator | null;
+}
+
+export interface ThemeVideos {
+  videos: Video[];
+  chaines: Chaine[];
+}

@@ -1,0 +1,32 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LoginPopin } from '../../features/auth';
+import { SignupPopin } from '../../features/visitors';
+import { PublicFooter } from './PublicFooter';
+import { PublicHeader } from './PublicHeader';
+import { PublicPopinsContext } from './publicPopins';
+
+/** Every public page: header, footer, and the login and signup popins they open. */
+export function PublicFrame({ children }: { children: ReactNode }) {
+  const [popin, setPopin] = useState<'login' | 'signup' | null>(null);
+  const navigate = useNavigate();
+  const popins = useMemo(() => ({ openSignup: () => setPopin('signup'), openLogin: () => setPopin('login') }), []);
+  const close = () => setPopin(null);
+  return (
+    <PublicPopinsContext.Provider value={popins}>
+      <PublicHeader />
+      {children}
+      <PublicFooter />
+      <LoginPopin
+        open={popin === 'login'}
+        onClose={close}
+        onSuccess={() => {
+          close();
+          // Spec §4: a successful login goes to the console, as from /login.
+          navigate('/influenceur');
+        }}
+      />
+      <SignupPopin open={popin === 'signup'} onClose={close} />
+    </PublicPopinsContext.Provider>
+  );
+}

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { expect, test as base } from '@playwright/test';
 import { TRACE_SESSION_KEY } from '../../src/shared/trace/activation';
+import { parseTrace } from '../../src/shared/trace/format';
+import { describeReplay, replayTrace } from '../../src/app/trace/replay';
 
 // A drop-in for '@playwright/test': only `test` differs.
 export * from '@playwright/test';
@@ -23,8 +25,9 @@ const slug = (text: string) =>
 /**
  * Playwright's `test` with one automatic fixture: the app records its Redux trace (turned on
  * as QA does in production, through the tab's trace flag), and after the test each page
- * load's trace is saved as a test artifact. A trace is read when the page goes away
- * (reload, navigation) and at the end of the test.
+ * load's trace is saved as a test artifact and replayed through the root reducer, which must
+ * give back the recorded states. A trace is read when the page goes away (reload,
+ * navigation) and at the end of the test.
  */
 export const test = base.extend<{ reduxTrace: void }>({
   reduxTrace: [
@@ -58,6 +61,9 @@ export const test = base.extend<{ reduxTrace: void }>({
         const file = path.join(TRACES_DIR, `${name}${traces.length > 1 ? `-${index + 1}` : ''}.json`);
         fs.writeFileSync(file, text);
         await testInfo.attach(path.basename(file), { path: file, contentType: 'application/json' });
+        // The journey's reducers must be deterministic: the trace replays in Node to the same states.
+        const report = replayTrace(parseTrace(text));
+        expect(report.matches, `${path.basename(file)}: ${describeReplay(report)}`).toBe(true);
       }
     },
     { auto: true },

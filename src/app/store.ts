@@ -4,7 +4,7 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist
 import { baseApi } from '../shared/api';
 import { appConfig } from '../shared/config/appConfig';
 import { isDevelopment, isQaBuild } from '../shared/config/build';
-import { createTraceRecorder, redact, type TracedStore } from '../shared/trace';
+import { createTraceRecorder, redact, redactAction, type TracedStore } from '../shared/trace';
 import { rootReducer, type RootState } from './rootReducer';
 
 export type { RootState };
@@ -24,7 +24,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       }).concat(baseApi.middleware, traceRecorder.middleware),
     // The extension's own export skips these sanitizers: QA shares the recorder's traces instead.
-    devTools: devToolsEnabled && { name: appConfig.productName, actionSanitizer: redact, stateSanitizer: redact },
+    devTools: devToolsEnabled && { name: appConfig.productName, actionSanitizer: redactAction, stateSanitizer: redact },
   });
   setupListeners(store.dispatch);
   return Object.assign(store, { traceRecorder } satisfies TracedStore);

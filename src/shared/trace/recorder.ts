@@ -1,6 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { exportTrace, type Trace, type TraceAction, type TraceStep } from './format';
-import { redact } from './redact';
+import { redact, redactAction } from './redact';
 
 /** How many of the latest actions a trace keeps; older ones fold into its starting state. */
 export const TRACE_ACTION_LIMIT = 300;
@@ -64,7 +64,7 @@ export function createTraceRecorder({ recording = false, limit = TRACE_ACTION_LI
       const pending = steps[steps.length - 1];
       if (pending && pending.state === undefined) settle(pending, current());
       const step: TraceStep & { restart?: boolean } = {
-        action: redact(action) as TraceAction,
+        action: redactAction(action) as TraceAction,
         timestamp: now(),
         restart: typeof action === 'object' && action !== null && carriesCallbacks(action),
       };

@@ -8,7 +8,7 @@
 export const REDACTED = '[redacted]';
 
 /** Key names that hold secrets: accessToken, tokens, tokenAc, password, clientSecret, jwt, ... */
-const SECRET_KEY = /token|passw|pwd|secret|jwt|authoriz|credential|cookie|api[-_]?key|private[-_]?key/i;
+const SECRET_KEY = /token|pass(?:word|wd|code|phrase)|pwd|secret|jwt|authoriz|credential|cookie|api[-_]?key|private[-_]?key|signature|session[-_]?id/i;
 /** A JWT (header and payload are base64url JSON, so both start with "ey"), or a bearer value. */
 const SECRET_VALUE = /\bey[\w-]{6,}\.ey[\w-]{6,}\.[\w-]*|\b(Bearer|Basic)\s+[^\s"',;]+/g;
 /** RTK Query cache keys embed the query's arguments as JSON: `endpoint({"token":"..."})`. */
@@ -84,4 +84,13 @@ function redactValue(value: unknown, secret: boolean): unknown {
 /** A copy of `value`, as plain data, with every secret replaced by REDACTED. */
 export function redact<T>(value: T): T {
   return redactValue(value, false) as T;
+}
+
+/** As `redact`, and a bare payload is a secret when the action's type names one (`auth/tokenRefreshed`). */
+export function redactAction<A>(action: A): A {
+  const redacted = redact(action);
+  if (typeof action !== 'object' || action === null) return redacted;
+  const { type, payload } = action as { type?: unknown; payload?: unknown };
+  const bare = typeof payload === 'string' || typeof payload === 'number';
+  return typeof type === 'string' && bare && isSecretKey(type) ? { ...redacted, payload: REDACTED } : redacted;
 }

@@ -40,7 +40,7 @@ const carriesCallbacks = (action: object) => Object.values(action).some((value) 
 export function createTraceRecorder({ recording = false, limit = TRACE_ACTION_LIMIT, now = Date.now }: Options = {}): TraceRecorder {
   let active = recording;
   let getState: (() => unknown) | undefined;
-  let start: unknown;
+  let startState: unknown;
   let steps: (TraceStep & { restart?: boolean })[] = [];
   const listeners = new Set<() => void>();
 
@@ -48,10 +48,10 @@ export function createTraceRecorder({ recording = false, limit = TRACE_ACTION_LI
   function settle(step: TraceStep & { restart?: boolean }, state: unknown) {
     step.state = state;
     if (step.restart) {
-      start = state;
+      startState = state;
       steps = steps.slice(steps.indexOf(step) + 1);
     }
-    while (steps.length > limit && steps[0].state !== undefined) start = steps.shift()?.state;
+    while (steps.length > limit && steps[0].state !== undefined) startState = steps.shift()?.state;
   }
 
   const middleware: Middleware = (api) => {
@@ -59,7 +59,7 @@ export function createTraceRecorder({ recording = false, limit = TRACE_ACTION_LI
     return (next) => (action) => {
       if (!active) return next(action);
       const current = () => redact(api.getState());
-      if (start === undefined && steps.length === 0) start = current();
+      if (startState === undefined && steps.length === 0) startState = current();
       // A listener may dispatch before our `next` returns: the state now is the one after the pending action.
       const pending = steps[steps.length - 1];
       if (pending && pending.state === undefined) settle(pending, current());
@@ -76,7 +76,7 @@ export function createTraceRecorder({ recording = false, limit = TRACE_ACTION_LI
   };
 
   function trace(): Trace {
-    const preloadedState = start ?? (getState ? redact(getState()) : undefined);
+    const preloadedState = startState ?? (getState ? redact(getState()) : undefined);
     return {
       preloadedState,
       steps: steps

@@ -7,6 +7,8 @@ const tsJest = (tsconfig: string, overrides: Record<string, unknown> = {}) => ({
 
 // Dependencies published as ES modules only: jest's CommonJS runtime needs them compiled.
 const ESM_ONLY = ['content-disposition', 'cookie'];
+// The DevTools' own store instrumentation, which the trace tests import our exports into.
+const WEB_ESM_ONLY = ['@redux-devtools/instrument'];
 
 const config: Config = {
   // Each server test file opens its own database; two at a time fit two cores.
@@ -23,6 +25,7 @@ const config: Config = {
         moduleResolution: 'Node10',
         ignoreDeprecations: '6.0',
       }),
+      transformIgnorePatterns: [`/node_modules/(?!(${WEB_ESM_ONLY.join('|')})/)`],
       setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
       // The real API server, started once for the web tests.
       globalSetup: '<rootDir>/src/testing/globalSetup.ts',

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO_ADMIN, DEMO_OPERATOR } from './support/demoUsers';
 
 async function signIn(page: Page, email: string, password: string) {

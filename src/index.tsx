@@ -7,8 +7,11 @@ import { AppRoutes } from './app/AppRoutes';
 import { makeStore } from './app/store';
 import { appConfig } from './shared/config/appConfig';
 import { fr } from './shared/i18n/fr';
+import { installTraceControls } from './shared/trace';
 
 const store = makeStore();
+// Before persistStore, so an on-demand trace starts with the page.
+installTraceControls(store.traceRecorder);
 const persistor = persistStore(store);
 document.title = fr.app.publicTitle(appConfig.productName);
 

@@ -1,6 +1,6 @@
 import { combineSlices } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
-import storage from 'redux-persist/lib/storage';
+import { persistStorage as storage } from './persistStorage';
 import { baseApi } from '../shared/api';
 import { authSlice } from '../features/auth';
 import { visitorSlice } from '../features/visitors';

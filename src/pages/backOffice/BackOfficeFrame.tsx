@@ -6,6 +6,7 @@ import { LogoutButton } from '../../features/auth';
 import { appConfig } from '../../shared/config/appConfig';
 import { fr } from '../../shared/i18n/fr';
 import { selectSessionUser } from '../../shared/session';
+import { TraceDownloadButton } from '../../shared/trace';
 
 /** The back-office pages' frame: product name, navigation, who is signed in, logout. */
 export function BackOfficeFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -35,6 +36,9 @@ export function BackOfficeFrame({ title, children }: { title: string; children: 
         {title}
       </Typography>
       {children}
+      <Box component="footer" sx={{ mt: 4, textAlign: 'right' }}>
+        <TraceDownloadButton />
+      </Box>
     </Box>
   );
 }

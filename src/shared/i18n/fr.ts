@@ -16,6 +16,9 @@ export const fr = {
   validation: {
     invalid: (field: string) => `${field} is not valid.`,
   },
+  trace: {
+    download: 'Télécharger la trace Redux',
+  },
   dashboard: {
     title: 'Tableau de bord',
     profile: 'Profil',

@@ -1,0 +1,36 @@
+/**
+ * npm run trace:replay -- FILE... [--quiet]
+ * Replays Redux traces (DevTools exports) in Node through the app's root reducer, with no
+ * network; prints the actions, the final state (redacted) and whether the replay matches the
+ * recorded states. Exit status 0 when every file matches, 1 otherwise.
+ */
+import fs from 'node:fs';
+import { describeReplay, replayTrace } from '../src/app/trace/replay';
+import { parseTrace } from '../src/shared/trace';
+
+const args = process.argv.slice(2);
+const quiet = args.includes('--quiet');
+const files = args.filter((arg) => arg !== '--quiet');
+if (files.length === 0) {
+  console.error('usage: npm run trace:replay -- FILE... [--quiet]');
+  process.exit(1);
+}
+
+let failed = false;
+for (const file of files) {
+  try {
+    const report = replayTrace(parseTrace(fs.readFileSync(file, 'utf8')));
+    if (!quiet) {
+      console.log(`Actions (${report.actions.length}):`);
+      for (const { index, type } of report.actions) console.log(`${String(index).padStart(5)}  ${type}`);
+      console.log('Final state (redacted):');
+      console.log(JSON.stringify(report.finalState, null, 2));
+    }
+    console.log(`${file}: ${describeReplay(report)}`);
+    failed ||= !report.matches;
+  } catch (error) {
+    console.error(`${file}: ${(error as Error).message}`);
+    failed = true;
+  }
+}
+process.exit(failed ? 1 : 0);

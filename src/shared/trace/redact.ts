@@ -1,0 +1,96 @@
+/**
+ * Removes secrets from anything bound for a trace or the Redux DevTools: by key (a primitive
+ * whose key names a token, a password, a secret, ...) and by value shape (a JWT or a bearer
+ * header, wherever it appears, in keys too). The result is also plain JSON data: functions
+ * go, class instances become their name. Redux state is immutable, so the redacted copy of
+ * an object is cached: redacting the next state only walks what changed.
+ */
+export const REDACTED = '[redacted]';
+
+/** Key names that hold secrets: accessToken, tokens, tokenAc, password, clientSecret, jwt, ... */
+const SECRET_KEY = /token|pass(?:word|wd|code|phrase)|pwd|secret|jwt|authoriz|credential|cookie|api[-_]?key|private[-_]?key|signature|session[-_]?id/i;
+/** A JWT (header and payload are base64url JSON, so both start with "ey"), or a bearer value. */
+const SECRET_VALUE = /\bey[\w-]{6,}\.ey[\w-]{6,}\.[\w-]*|\b(Bearer|Basic)\s+[^\s"',;]+/g;
+/** RTK Query cache keys embed the query's arguments as JSON: `endpoint({"token":"..."})`. */
+const CACHE_KEY = /^([\w$]+)\((.*)\)$/s;
+
+export const isSecretKey = (key: string) => SECRET_KEY.test(key);
+
+const objectCache = new WeakMap<object, unknown>();
+const secretArrayCache = new WeakMap<object, unknown>();
+
+function redactString(text: string): string {
+  const cacheKey = CACHE_KEY.exec(text);
+  if (cacheKey) {
+    try {
+      const args: unknown = JSON.parse(cacheKey[2]);
+      const redacted = JSON.stringify(redactValue(args, false));
+      return redacted === JSON.stringify(args) ? text : `${cacheKey[1]}(${redacted})`;
+    } catch {
+      // Not JSON inside the parentheses: an ordinary string.
+    }
+  }
+  return text.replace(SECRET_VALUE, (_match, scheme?: string) => (scheme ? `${scheme} ${REDACTED}` : REDACTED));
+}
+
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function redactObject(value: object, secret: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, secret));
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (value instanceof Error) return { name: value.name, message: redactString(value.message) };
+  if (!isPlainObject(value)) return `[${value.constructor?.name ?? 'object'}]`;
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const redacted = redactValue(item, isSecretKey(key));
+    if (redacted !== undefined || item === undefined) result[redactString(key)] = redacted;
+  }
+  return result;
+}
+
+/**
+ * `secret` says the nearest key names a secret: array items inherit it (`tokens: ['...']`),
+ * an object's properties are judged by their own keys (`tokens: [{ email, token }]` keeps
+ * the e-mail).
+ */
+function redactValue(value: unknown, secret: boolean): unknown {
+  switch (typeof value) {
+    case 'string':
+      return secret && value !== '' ? REDACTED : redactString(value);
+    case 'number':
+      return secret ? REDACTED : value;
+    case 'bigint':
+      return secret ? REDACTED : value.toString();
+    case 'boolean':
+    case 'undefined':
+      return value;
+    case 'function':
+    case 'symbol':
+      return undefined;
+  }
+  if (value === null) return null;
+  const object = value as object;
+  // Only arrays depend on the key above them; objects are redacted the same wherever they sit.
+  const cache = Array.isArray(object) && secret ? secretArrayCache : objectCache;
+  if (cache.has(object)) return cache.get(object);
+  const redacted = redactObject(object, secret);
+  cache.set(object, redacted);
+  return redacted;
+}
+
+/** A copy of `value`, as plain data, with every secret replaced by REDACTED. */
+export function redact<T>(value: T): T {
+  return redactValue(value, false) as T;
+}
+
+/** As `redact`, and a bare payload is a secret when the action's type names one (`auth/tokenRefreshed`). */
+export function redactAction<A>(action: A): A {
+  const redacted = redact(action);
+  if (typeof action !== 'object' || action === null) return redacted;
+  const { type, payload } = action as { type?: unknown; payload?: unknown };
+  const bare = typeof payload === 'string' || typeof payload === 'number';
+  return typeof type === 'string' && bare && isSecretKey(type) ? { ...redacted, payload: REDACTED } : redacted;
+}

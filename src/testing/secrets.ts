@@ -1,0 +1,41 @@
+import { REDACTED } from '../shared/trace';
+
+/**
+ * An inspector independent of the sanitizer, and broader: a key that may name a secret, a
+ * value shaped like a JWT or a bearer header, or a value the test planted. Lists the paths
+ * where one survives, so a new secret field that the sanitizer misses fails the test.
+ */
+const SECRET_NAME = /token|pass|pwd|secret|jwt|auth|credential|cookie|api.?key|private|signature|session.?id/i;
+const SECRET_SHAPE = /[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}|\bBearer\s+(?!\[redacted\])\S/;
+
+export function findSecrets(value: unknown, planted: string[] = []): string[] {
+  const found: string[] = [];
+  const looksSecret = (text: string) =>
+    text !== REDACTED && (SECRET_SHAPE.test(text) || planted.some((secret) => text.includes(secret)));
+
+  function walk(node: unknown, path: string, namedSecret: boolean) {
+    if (typeof node === 'string') {
+      if ((namedSecret && node !== '' && node !== REDACTED) || looksSecret(node)) found.push(path);
+    } else if (typeof node === 'number') {
+      if (namedSecret) found.push(path);
+    } else if (Array.isArray(node)) {
+      node.forEach((item, index) => walk(item, `${path}[${index}]`, namedSecret));
+    } else if (typeof node === 'object' && node !== null) {
+      for (const [key, item] of Object.entries(node)) {
+        const itemPath = path ? `${path}.${key}` : key;
+        if (looksSecret(key)) found.push(`${itemPath} (key)`);
+        walk(item, itemPath, SECRET_NAME.test(key));
+      }
+    }
+  }
+  walk(value, '', false);
+  return found;
+}
+
+/** A DevTools export with its JSON-text fields parsed, so every action and state is inspected. */
+export function parsedExport(text: string): unknown {
+  const file = JSON.parse(text) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(file).map(([key, value]) => [key, typeof value === 'string' ? JSON.parse(value) : value]),
+  );
+}

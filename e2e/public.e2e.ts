@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO_ADMIN } from './support/demoUsers';
 import { EXTRA_CHANNEL } from './support/youtube';
 

@@ -3,6 +3,7 @@ import { FLUSH, PERSIST, PURGE, persistReducer } from 'redux-persist';
 import { baseApi } from '../../shared/api';
 import { combinedReducer, persistConfig } from '../rootReducer';
 import { memoryStorage } from '../persistStorage';
+import '../apiEndpoints';
 
 /**
  * The app's root reducer (its slices and persist config) for replays: persistence kept in

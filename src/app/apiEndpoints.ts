@@ -1,0 +1,7 @@
+/**
+ * Every feature's RTK Query endpoints, injected into the one baseApi. Pages import them as
+ * they render; a replay in Node renders nothing, so it imports them all from here.
+ */
+import '../features/auth/api';
+import '../features/videos/api';
+import '../features/visitors/api';

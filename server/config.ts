@@ -19,6 +19,8 @@ export interface Config {
   /** Where the built SPA lives; the server serves it when present. */
   webDir: string;
   loginRateLimit: number;
+  /** Largest CSV of contacts one import reads, in bytes. */
+  importMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -112,5 +114,6 @@ export function loadConfig(env: Env = process.env): Config {
     societe: text(env, 'SOCIETE', 'tgm-societe'),
     webDir: path.resolve(text(env, 'WEB_DIR', './dist')),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 10000),
+    importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
   };
 }

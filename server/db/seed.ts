@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db, Queryable } from './db';
 import { ensureUser } from '../modules/users/repository';
+import { seedBackOffice } from './demoBackOffice';
 
 export interface Seed {
   /** Runs once per database: its id is recorded in seed_run. */
@@ -8,15 +9,15 @@ export interface Seed {
   run(tx: Queryable, config: Config): Promise<void>;
 }
 
-const seeds: Seed[] = [
-  {
-    id: 'demo-users',
-    run: async (tx, config) => {
-      await ensureUser(tx, config.adminEmail, config.adminPassword, ['ROLE_ADMIN', 'ROLE_USER']);
-      await ensureUser(tx, config.operatorEmail, config.operatorPassword, ['ROLE_USER']);
-    },
+export const usersSeed: Seed = {
+  id: 'demo-users',
+  run: async (tx, config) => {
+    await ensureUser(tx, config.adminEmail, config.adminPassword, ['ROLE_ADMIN', 'ROLE_USER']);
+    await ensureUser(tx, config.operatorEmail, config.operatorPassword, ['ROLE_USER']);
   },
-];
+};
+
+const seeds: Seed[] = [usersSeed, { id: 'demo-back-office', run: seedBackOffice }];
 
 /** Seeds the demo data a fresh install shows; each seed runs once, so edits by users stay. */
 export async function seedDemo(db: Db, config: Config, list: Seed[] = seeds): Promise<string[]> {

@@ -4,6 +4,17 @@ import { authRoutes } from './auth/routes';
 import { usersRoutes } from './users/routes';
 import { listsRoutes } from './lists/routes';
 import { categoriesRoutes } from './categories/routes';
+import { discoursRoutes } from './discours/routes';
+import { recipientsRoutes } from './recipients/routes';
+import { maintenanceRoutes } from './maintenance/routes';
 
 /** Every module's routes, registered in this order by the app. */
-export const modules: FastifyPluginAsync<ModuleContext>[] = [authRoutes, usersRoutes, listsRoutes, categoriesRoutes];
+export const modules: FastifyPluginAsync<ModuleContext>[] = [
+  authRoutes,
+  usersRoutes,
+  listsRoutes,
+  categoriesRoutes,
+  discoursRoutes,
+  recipientsRoutes,
+  maintenanceRoutes,
+];

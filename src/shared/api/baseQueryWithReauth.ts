@@ -1,6 +1,7 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
-import { apiBaseUrl } from '../config/hosts';
-import { selectAccessToken, selectSessionUser, sessionExpired, type SessionRootState } from '../session';
+import { apiUrl } from '../config/hosts';
+import { selectAccessToken, type SessionRootState } from '../session';
+import { endSessionOnRefusal } from './sessionRefusal';
 import { toApiError, type ApiError } from './apiError';
 
 const rawBaseQuery = fetchBaseQuery({
@@ -12,15 +13,9 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-const ABSOLUTE = /^[a-z][a-z\d+.-]*:\/\//i;
-
 /** Endpoints name paths under /api, or absolute URLs for the spec's other hosts. */
-function withBaseUrl(args: string | FetchArgs): string | FetchArgs {
-  const url = typeof args === 'string' ? args : args.url;
-  if (ABSOLUTE.test(url)) return args;
-  const full = `${apiBaseUrl().replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
-  return typeof args === 'string' ? full : { ...args, url: full };
-}
+const withBaseUrl = (args: string | FetchArgs): string | FetchArgs =>
+  typeof args === 'string' ? apiUrl(args) : { ...args, url: apiUrl(args.url) };
 
 /**
  * The base query of every endpoint. A 401 or 403 while a user is stored ends the session
@@ -33,9 +28,6 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiEr
 ) => {
   const result = await rawBaseQuery(withBaseUrl(args), api, extraOptions);
   if (!result.error) return { data: result.data, meta: result.meta };
-  const status = result.error.status;
-  if ((status === 401 || status === 403) && selectSessionUser(api.getState() as SessionRootState)) {
-    api.dispatch(sessionExpired());
-  }
+  endSessionOnRefusal(result.error.status, api.getState, api.dispatch);
   return { error: toApiError(result.error, result.meta?.response?.statusText), meta: result.meta };
 };

@@ -1,0 +1,56 @@
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { fr } from '../../../shared/i18n/fr';
+import { useContactsImport } from '../useContactsImport';
+import { ImportReportView } from './ImportReportView';
+
+/** Contacts import: a CSV file chosen, sent with a progress bar, then the report. */
+export function ContactsImport({ listId }: { listId: number }) {
+  const { state, start } = useContactsImport(listId);
+  const sending = state.phase === 'sending';
+  return (
+    <Box>
+      <Typography variant="subtitle1" component="h3">
+        {fr.lists.import.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {fr.lists.import.help}
+      </Typography>
+      <Button variant="outlined" component="label" disabled={sending}>
+        {fr.lists.import.choose}
+        <input
+          hidden
+          type="file"
+          accept=".csv,text/csv"
+          aria-label={fr.lists.import.choose}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void start(file);
+          }}
+        />
+      </Button>
+      {sending && (
+        <Box sx={{ mt: 1 }} role="status">
+          <LinearProgress
+            variant={state.percent < 100 ? 'determinate' : 'indeterminate'}
+            value={state.percent}
+            aria-label={fr.lists.import.title}
+          />
+          <Typography variant="body2">
+            {state.percent < 100 ? fr.lists.import.sending(state.percent) : fr.lists.import.processing}
+          </Typography>
+        </Box>
+      )}
+      {state.phase === 'failed' && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {state.message}
+        </Alert>
+      )}
+      {state.phase === 'done' && (
+        <Box sx={{ mt: 1 }}>
+          <ImportReportView report={state.report} />
+        </Box>
+      )}
+    </Box>
+  );
+}

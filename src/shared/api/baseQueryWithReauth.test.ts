@@ -4,10 +4,20 @@ import { configureStore, createSlice, type Middleware } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
 import { sessionExpired, type AuthState } from '../session';
 import { baseQueryWithReauth } from './baseQueryWithReauth';
+import { mergePatch } from './mergePatch';
 
 /** A real local HTTP server: each path answers the status it names, with or without a message. */
 const seen: { url: string; authorization?: string }[] = [];
+const bodies: { contentType?: string; body: string }[] = [];
 const server = http.createServer((request, response) => {
+  if (request.url === '/api/echo') {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    return request.on('end', () => {
+      bodies.push({ contentType: request.headers['content-type'], body });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  }
   seen.push({ url: request.url ?? '', authorization: request.headers.authorization });
   const [, status, kind] = /^\/api\/(\d+)\/?(\w*)/.exec(request.url ?? '') ?? [];
   const code = Number(status);
@@ -41,14 +51,18 @@ function setup(auth: AuthState) {
   };
   const api = createApi({
     baseQuery: baseQueryWithReauth,
-    endpoints: (build) => ({ get: build.query<unknown, string>({ query: (path) => path }) }),
+    endpoints: (build) => ({
+      get: build.query<unknown, string>({ query: (path) => path }),
+      patch: build.mutation<unknown, unknown>({ query: (body) => mergePatch('/echo', body) }),
+    }),
   });
   const store = configureStore({
     reducer: { auth: authSlice.reducer, visitor: () => ({ tokens: [], userEmail: null }), [api.reducerPath]: api.reducer },
     middleware: (gdm) => gdm().concat(api.middleware, recordExpiry),
   });
   const call = (path: string) => store.dispatch(api.endpoints.get.initiate(path));
-  return { store, call, expired };
+  const patch = (body: unknown) => store.dispatch(api.endpoints.patch.initiate(body));
+  return { store, call, patch, expired };
 }
 
 describe('baseQueryWithReauth', () => {
@@ -87,5 +101,11 @@ describe('baseQueryWithReauth', () => {
     const { call } = setup({ user, accessToken: 'tok-7' });
     const result = await call('/403/silent');
     expect(result.error).toMatchObject({ status: 403, message: 'Forbidden' });
+  });
+
+  it('sends a merge-patch body as JSON', async () => {
+    const { patch } = setup({ user, accessToken: 'tok-7' });
+    await patch({ actif: 0, sequence: [] });
+    expect(bodies.at(-1)).toEqual({ contentType: 'application/merge-patch+json', body: '{"actif":0,"sequence":[]}' });
   });
 });

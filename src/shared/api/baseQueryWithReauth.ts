@@ -5,6 +5,8 @@ import { endSessionOnRefusal } from './sessionRefusal';
 import { toApiError, type ApiError } from './apiError';
 
 const rawBaseQuery = fetchBaseQuery({
+  // Bodies sent as application/merge-patch+json (PATCH) or ld+json are JSON too.
+  isJsonContentType: (headers) => /^application\/([\w.-]+\+)?json\b/i.test(headers.get('content-type') ?? ''),
   // No timeout: the spec sets the HTTP client's to none (§9).
   prepareHeaders: (headers, { getState }) => {
     const token = selectAccessToken(getState() as SessionRootState);

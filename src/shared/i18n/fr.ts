@@ -71,6 +71,7 @@ export const fr = {
     countStart: (n: number) => `Contacts au départ : ${n}`,
     lastModifiedOn: (date: string) => `Dernière modification : ${date}`,
     addContact: 'Ajouter un contact',
+    addContactSubmit: 'Ajouter',
     contactEmail: 'Email',
     contactFirstname: 'Prénom',
     contactPhone: 'Téléphone',

@@ -20,7 +20,7 @@ const fill = async (values: { email?: string; firstname?: string; phone?: string
   if (values.email) await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), values.email);
   if (values.firstname) await userEvent.type(screen.getByRole('textbox', { name: 'Prénom' }), values.firstname);
   if (values.phone) await userEvent.type(screen.getByRole('textbox', { name: 'Téléphone' }), values.phone);
-  await userEvent.click(screen.getByRole('button', { name: 'Ajouter un contact' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Ajouter' }));
 };
 
 describe('AddContactForm (against the real API server)', () => {

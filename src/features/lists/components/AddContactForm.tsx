@@ -75,7 +75,7 @@ export function AddContactForm({ list }: { list: List }) {
           />
         ))}
         <Button type="submit" variant="contained" disabled={isLoading}>
-          {fr.lists.addContact}
+          {fr.lists.addContactSubmit}
         </Button>
       </Stack>
       <Feedback message={result} />

@@ -1,7 +1,7 @@
-import type { AuthState } from '../shared/session';
+import type { SessionUser } from '../shared/session';
 
 /** Signs in against the real API server and answers the auth state the app stores then. */
-export async function sessionOf(credentials: { email: string; password: string }): Promise<AuthState> {
+export async function sessionOf(credentials: { email: string; password: string }): Promise<{ user: SessionUser; accessToken: string }> {
   const response = await fetch(`${process.env.API_BASE_URL}/login_check`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

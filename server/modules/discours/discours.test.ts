@@ -1,18 +1,9 @@
-import { createTestApp, type TestApp } from '../../testing/testApp';
-import { jsonClient, userIdOf } from '../../testing/requests';
+import { startApiTest, type ApiTest } from '../../testing/requests';
 
-let t: TestApp;
-let api: ReturnType<typeof jsonClient>;
-let admin: { authorization: string };
-let operator: { authorization: string };
-let operatorId: number;
+let { t, api, admin, operator, operatorId } = {} as ApiTest;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = jsonClient(t.app);
-  admin = await t.adminBearer();
-  operator = await t.operatorBearer();
-  operatorId = userIdOf(operator);
+  ({ t, api, admin, operator, operatorId } = await startApiTest());
 });
 afterAll(() => t.close());
 

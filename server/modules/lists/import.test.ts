@@ -1,18 +1,11 @@
 import { Readable } from 'node:stream';
-import { createTestApp, type TestApp } from '../../testing/testApp';
-import { jsonClient } from '../../testing/requests';
+import { startApiTest, type ApiTest } from '../../testing/requests';
 
-let t: TestApp;
-let api: ReturnType<typeof jsonClient>;
-let admin: { authorization: string };
-let operator: { authorization: string };
+let { t, api, admin, operator } = {} as ApiTest;
 let listId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ IMPORT_MAX_BYTES: String(8 * 1024 * 1024) });
-  api = jsonClient(t.app);
-  admin = await t.adminBearer();
-  operator = await t.operatorBearer();
+  ({ t, api, admin, operator } = await startApiTest({ IMPORT_MAX_BYTES: String(8 * 1024 * 1024) }));
   listId = (await api.post('/api/grps', operator, { subject: 'Import' })).json().id;
   await api.post('/grp_rcps', operator, { email: 'already@example.org', grp: listId });
 });

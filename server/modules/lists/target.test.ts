@@ -1,17 +1,10 @@
-import { createTestApp, type TestApp } from '../../testing/testApp';
-import { jsonClient } from '../../testing/requests';
+import { startApiTest, type ApiTest } from '../../testing/requests';
 
-let t: TestApp;
-let api: ReturnType<typeof jsonClient>;
-let admin: { authorization: string };
-let operator: { authorization: string };
+let { t, api, admin, operator } = {} as ApiTest;
 let listId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = jsonClient(t.app);
-  admin = await t.adminBearer();
-  operator = await t.operatorBearer();
+  ({ t, api, admin, operator } = await startApiTest());
   listId = (await api.post('/api/grps', operator, { subject: 'Ciblage' })).json().id;
   await api.post('/grp_rcps', operator, { email: 'kept@example.org', grp: listId });
 });

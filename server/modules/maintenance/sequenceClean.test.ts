@@ -1,16 +1,9 @@
-import { createTestApp, type TestApp } from '../../testing/testApp';
-import { jsonClient, userIdOf } from '../../testing/requests';
+import { startApiTest, type ApiTest } from '../../testing/requests';
 
-let t: TestApp;
-let api: ReturnType<typeof jsonClient>;
-let admin: { authorization: string };
-let operator: { authorization: string };
+let { t, api, admin, operator, operatorId } = {} as ApiTest;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = jsonClient(t.app);
-  admin = await t.adminBearer();
-  operator = await t.operatorBearer();
+  ({ t, api, admin, operator, operatorId } = await startApiTest());
 });
 afterAll(() => t.close());
 
@@ -31,7 +24,6 @@ const sequenceOf = async (table: string, id: number) =>
 
 describe('GET /api/sequence/clean', () => {
   it("renumbers the caller's sequences 1..n, drops empty items, and answers the counts", async () => {
-    const operatorId = userIdOf(operator);
     const mine = await storedList(operatorId);
     const clean = (await api.post('/api/grps', operator, { subject: 'Clean', sequence: [item(1, 'x')] })).json().id;
     const adminList = await storedList(1);

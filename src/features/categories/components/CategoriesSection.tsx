@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { Button } from '@mui/material';
 import { useSelector } from 'react-redux';
 import { fr } from '../../../shared/i18n/fr';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { selectIsAdmin } from '../../../shared/session';
-import { DataTable, type Column } from '../../../shared/ui/DataTable';
-import { Section } from '../../../shared/ui/Section';
+import type { Column } from '../../../shared/ui/DataTable';
+import { EditableTableSection } from '../../../shared/ui/EditableTableSection';
 import type { Category } from '../types';
 import { useCategoriesQuery } from '../useCategoriesQuery';
 import { CategoryEditor } from './CategoryEditor';
@@ -21,28 +19,16 @@ const columns: Column<Category>[] = [
 export function CategoriesSection() {
   const isAdmin = useSelector(selectIsAdmin);
   const { data: categories = [], isFetching } = useCategoriesQuery();
-  const [editing, setEditing] = useState<Category | 'new' | null>(null);
-
   return (
-    <Section
+    <EditableTableSection
       title={fr.categories.title}
-      actions={
-        isAdmin && (
-          <Button variant="contained" onClick={() => setEditing('new')}>
-            {fr.categories.newCategory}
-          </Button>
-        )
-      }
-    >
-      <DataTable
-        label={fr.categories.title}
-        columns={columns}
-        rows={categories}
-        rowKey={(c) => c.id}
-        onRowClick={isAdmin ? setEditing : undefined}
-        loading={isFetching}
-      />
-      {editing && <CategoryEditor category={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
-    </Section>
+      createLabel={fr.categories.newCategory}
+      canEdit={isAdmin}
+      columns={columns}
+      rows={categories}
+      rowKey={(c) => c.id}
+      loading={isFetching}
+      renderEditor={(category, onClose) => <CategoryEditor category={category} onClose={onClose} />}
+    />
   );
 }

@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { Button } from '@mui/material';
 import { useSelector } from 'react-redux';
 import { fr } from '../../../shared/i18n/fr';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { selectIsAdmin, selectSessionUser } from '../../../shared/session';
-import { DataTable, type Column } from '../../../shared/ui/DataTable';
-import { Section } from '../../../shared/ui/Section';
+import type { Column } from '../../../shared/ui/DataTable';
+import { EditableTableSection } from '../../../shared/ui/EditableTableSection';
 import { useGetDiscoursQuery } from '../api';
 import type { Discours } from '../types';
 import { DiscoursEditor } from './DiscoursEditor';
@@ -22,28 +20,16 @@ export function DiscoursSection() {
   const user = useSelector(selectSessionUser);
   const isAdmin = useSelector(selectIsAdmin);
   const { data: speeches = [], isFetching } = useGetDiscoursQuery(user?.id ?? 0, { skip: !user });
-  const [editing, setEditing] = useState<Discours | 'new' | null>(null);
-
   return (
-    <Section
+    <EditableTableSection
       title={fr.discours.title}
-      actions={
-        isAdmin && (
-          <Button variant="contained" onClick={() => setEditing('new')}>
-            {fr.discours.newTheme}
-          </Button>
-        )
-      }
-    >
-      <DataTable
-        label={fr.discours.title}
-        columns={columns}
-        rows={speeches}
-        rowKey={(d) => d.id}
-        onRowClick={isAdmin ? setEditing : undefined}
-        loading={isFetching}
-      />
-      {editing && <DiscoursEditor discours={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
-    </Section>
+      createLabel={fr.discours.newTheme}
+      canEdit={isAdmin}
+      columns={columns}
+      rows={speeches}
+      rowKey={(d) => d.id}
+      loading={isFetching}
+      renderEditor={(discours, onClose) => <DiscoursEditor discours={discours} onClose={onClose} />}
+    />
   );
 }

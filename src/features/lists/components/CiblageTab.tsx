@@ -4,6 +4,7 @@ import { errorMessage } from '../../../shared/api';
 import { appConfig } from '../../../shared/config/appConfig';
 import { fr } from '../../../shared/i18n/fr';
 import { encodeBase64 } from '../../../shared/lib/base64';
+import { FileButton } from '../../../shared/ui/FileButton';
 import { useSendTargetListMutation } from '../api';
 import type { ImportReport, List, TargetListRequest } from '../types';
 import { ImportReportView } from './ImportReportView';
@@ -47,20 +48,7 @@ export function CiblageTab({ list }: { list: List }) {
           onChange={(event) => setEmails(event.target.value)}
         />
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Button variant="outlined" component="label">
-            {fr.lists.ciblage.file}
-            <input
-              hidden
-              type="file"
-              accept=".txt,.csv,text/plain,text/csv"
-              aria-label={fr.lists.ciblage.file}
-              onChange={async (event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) setEmails(await file.text());
-              }}
-            />
-          </Button>
+          <FileButton label={fr.lists.ciblage.file} accept=".txt,.csv,text/plain,text/csv" onFile={async (file) => setEmails(await file.text())} />
           <TextField
             select
             size="small"

@@ -1,5 +1,6 @@
-import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
+import { FileButton } from '../../../shared/ui/FileButton';
 import { useContactsImport } from '../useContactsImport';
 import { ImportReportView } from './ImportReportView';
 
@@ -15,20 +16,7 @@ export function ContactsImport({ listId }: { listId: number }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {fr.lists.import.help}
       </Typography>
-      <Button variant="outlined" component="label" disabled={sending}>
-        {fr.lists.import.choose}
-        <input
-          hidden
-          type="file"
-          accept=".csv,text/csv"
-          aria-label={fr.lists.import.choose}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void start(file);
-          }}
-        />
-      </Button>
+      <FileButton label={fr.lists.import.choose} accept=".csv,text/csv" onFile={(file) => void start(file)} disabled={sending} />
       {sending && (
         <Box sx={{ mt: 1 }} role="status">
           <LinearProgress

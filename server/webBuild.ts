@@ -25,7 +25,7 @@ export function ensureWebBuild(root: string, webDir: string, log: (message: stri
     throw new Error('The web app is not built and webpack is not installed: run `npm ci` first.');
   }
   log(builtAt ? 'web sources changed: rebuilding the web app' : 'building the web app (first start)');
-  const result = spawnSync(webpack, ['--mode', 'production', '--output-path', webDir], {
+  const result = spawnSync(webpack, ['--mode', 'production', '--stats', 'errors-warnings', '--output-path', webDir], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -5,37 +5,31 @@ import { PROFILES, type Profile } from '../../shared/config/profiles';
 import { fr } from '../../shared/i18n/fr';
 import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
 
+const PANELS: Partial<Record<Profile, { title: string; text: string; console?: boolean }>> = {
+  influenceur: { title: fr.dashboard.influenceurPanel, text: fr.dashboard.influenceurText, console: true },
+  survivalisme: { title: fr.dashboard.survivalismePanel, text: fr.dashboard.survivalismeText },
+};
+
 function ProfilePanel({ profile }: { profile: Profile }) {
-  if (profile === 'influenceur') {
-    return (
-      <Card component="section" aria-label={fr.dashboard.influenceurPanel}>
-        <CardContent>
-          <Typography variant="h5" component="h2">
-            {fr.dashboard.influenceurPanel}
-          </Typography>
-          <Typography>{fr.dashboard.influenceurText}</Typography>
-        </CardContent>
+  const panel = PANELS[profile];
+  if (!panel) return <Typography>{fr.dashboard.noPanel}</Typography>;
+  return (
+    <Card component="section" aria-label={panel.title}>
+      <CardContent>
+        <Typography variant="h5" component="h2">
+          {panel.title}
+        </Typography>
+        <Typography>{panel.text}</Typography>
+      </CardContent>
+      {panel.console && (
         <CardActions>
           <Button component={RouterLink} to="/influenceur" variant="contained">
             {fr.dashboard.openConsole}
           </Button>
         </CardActions>
-      </Card>
-    );
-  }
-  if (profile === 'survivalisme') {
-    return (
-      <Card component="section" aria-label={fr.dashboard.survivalismePanel}>
-        <CardContent>
-          <Typography variant="h5" component="h2">
-            {fr.dashboard.survivalismePanel}
-          </Typography>
-          <Typography>{fr.dashboard.survivalismeText}</Typography>
-        </CardContent>
-      </Card>
-    );
-  }
-  return <Typography>{fr.dashboard.noPanel}</Typography>;
+      )}
+    </Card>
+  );
 }
 
 /** The profile selector of spec §2.1; influenceur is the profile the console serves. */

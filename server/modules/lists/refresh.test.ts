@@ -82,6 +82,7 @@ describe('POST /mgt/RT/createGrpRcp/byDate', () => {
     expect((await api.post('/mgt/RT/createGrpRcp/byDate', operator, {})).json().field).toBe('created');
     const adminList = (await api.post('/api/grps', admin, { subject: 'B' })).json().id;
     expect((await api.post('/mgt/RT/createGrpRcp/byDate', operator, { created: '2026-01-01', grp: adminList })).statusCode).toBe(403);
+    expect((await api.post('/mgt/RT/createGrpRcp/byDate', operator, { created: '2026-01-01', grp: 999999 })).statusCode).toBe(404);
     expect((await api.post('/mgt/RT/createGrpRcp/byDate', {}, { created: '2026-01-01' })).statusCode).toBe(401);
   });
 });

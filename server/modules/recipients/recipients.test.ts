@@ -49,6 +49,8 @@ describe('recipients', () => {
     const adminRecipient = (await post('/api/recipients', admin, { email: 'a@example.org' })).json();
     expect((await api.get(`/api/recipients/${adminRecipient.id}`, operator)).statusCode).toBe(403);
     expect((await api.get('/api/recipients')).statusCode).toBe(401);
+    expect((await api.get('/api/recipients/999999', operator)).statusCode).toBe(404);
+    expect((await post('/api/recipients', {}, { email: 'x@example.org' })).statusCode).toBe(401);
   });
 
   it("lets the recipient update their record with their own token, in the body or the query", async () => {

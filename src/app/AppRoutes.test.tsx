@@ -37,7 +37,8 @@ describe('route guards', () => {
       preloadedState: { auth: await operatorSession() },
       route: '/influenceur',
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
+    // The console is loaded lazily, with every section's code: it may take a while under load.
+    await userEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }, { timeout: 10_000 }));
     await waitFor(() => expect(location()).toBe('/login'));
     expect(store.getState().auth.user).toBeNull();
   });

@@ -1,12 +1,6 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { DEMO_ADMIN, DEMO_OPERATOR } from './support/demoUsers';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
+import { signIn } from './support/signIn';
 
 test('an empty submit shows both messages', async ({ page }) => {
   await page.goto('/login');
@@ -17,13 +11,13 @@ test('an empty submit shows both messages', async ({ page }) => {
 });
 
 test("a wrong password shows the server's message", async ({ page }) => {
-  await signIn(page, DEMO_ADMIN.email, 'not-the-password');
+  await signIn(page, { email: DEMO_ADMIN.email, password: 'not-the-password' });
   await expect(page.getByRole('alert')).toHaveText('Identifiants invalides.');
   await expect(page).toHaveURL(/\/login$/);
 });
 
 test('the admin signs in, lands on /influenceur, stays signed in across a reload, and logs out', async ({ page }) => {
-  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await signIn(page, DEMO_ADMIN);
   await expect(page).toHaveURL(/\/influenceur$/);
   await expect(page.getByText(`Connecté : ${DEMO_ADMIN.email}`)).toBeVisible();
   await expect(page).toHaveTitle('TGM News');
@@ -39,7 +33,7 @@ test('the admin signs in, lands on /influenceur, stays signed in across a reload
 });
 
 test('a token the server rejects sends the user to /login', async ({ page }) => {
-  await signIn(page, DEMO_OPERATOR.email, DEMO_OPERATOR.password);
+  await signIn(page, DEMO_OPERATOR);
   await expect(page).toHaveURL(/\/influenceur$/);
   // Tamper with the stored token: the server refuses it on the next call.
   await page.evaluate(() => {
@@ -68,7 +62,7 @@ test('an unknown path lands on /', async ({ page }) => {
 });
 
 test('the dashboard offers the profiles and leads to the console', async ({ page }) => {
-  await signIn(page, DEMO_OPERATOR.email, DEMO_OPERATOR.password);
+  await signIn(page, DEMO_OPERATOR);
   await expect(page).toHaveURL(/\/influenceur$/);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Influenceur' })).toBeVisible();

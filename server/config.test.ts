@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       productName: 'TGM',
       societe: 'tgm-societe',
+      importMaxBytes: 64 * 1024 * 1024,
     });
   });
 
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'boss-password',
       SMTP_URL: 'smtp://user:pass@mail.example.org:587',
       LOG_LEVEL: 'warn',
+      IMPORT_MAX_BYTES: '1048576',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -40,6 +42,7 @@ describe('loadConfig', () => {
       adminEmail: 'boss@example.org',
       smtpUrl: 'smtp://user:pass@mail.example.org:587',
       logLevel: 'warn',
+      importMaxBytes: 1048576,
     });
   });
 
@@ -90,6 +93,7 @@ describe('loadConfig', () => {
     ['LEGAL_MENTIONS', 'x'.repeat(20_001)],
     ['PUBLIC_WRITE_RATE_LIMIT', '0'],
     ['PUBLIC_READ_RATE_LIMIT', 'many'],
+    ['IMPORT_MAX_BYTES', '10'],
   ])('stops on %s=%s with a message naming the variable', (name, value) => {
     let thrown: unknown;
     try {

@@ -33,6 +33,8 @@ export interface Config {
   /** Requests a minute per address on the public (visitor) routes. */
   publicWriteRateLimit: number;
   publicReadRateLimit: number;
+  /** Largest CSV of contacts one import reads, in bytes. */
+  importMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -140,5 +142,6 @@ export function loadConfig(env: Env = process.env): Config {
     privacyPolicy: longText(env, 'PRIVACY_POLICY', 20_000),
     publicWriteRateLimit: integer(env, 'PUBLIC_WRITE_RATE_LIMIT', 20, 1, 100_000),
     publicReadRateLimit: integer(env, 'PUBLIC_READ_RATE_LIMIT', 600, 1, 100_000),
+    importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
   };
 }

@@ -2,6 +2,7 @@ import { openDb, type Db } from './db';
 import { migrate } from './migrate';
 import { seedDemo } from './seed';
 import { loadConfig } from '../config';
+import { createTestApp } from '../testing/testApp';
 
 describe('migrations and seeds', () => {
   let db: Db;
@@ -33,7 +34,7 @@ describe('migrations and seeds', () => {
 
   it('seeds the demo users once, keeping later edits', async () => {
     const config = loadConfig({});
-    expect(await seedDemo(db, config)).toEqual(expect.arrayContaining(['demo-users']));
+    expect(await seedDemo(db, config)).toEqual(['demo-users', 'demo-back-office', 'demo-videos']);
     await db.query(`UPDATE app_user SET roles = '["ROLE_USER","ROLE_EDITOR"]' WHERE email = $1`, [config.operatorEmail]);
     expect(await seedDemo(db, config)).toEqual([]);
     const [operator] = await db.query<{ roles: string[] }>('SELECT roles FROM app_user WHERE email = $1', [
@@ -43,5 +44,30 @@ describe('migrations and seeds', () => {
     const users = await db.query<{ email: string; password_hash: string }>('SELECT email, password_hash FROM app_user');
     expect(users.map((u) => u.email).sort()).toEqual([config.adminEmail, config.operatorEmail].sort());
     for (const user of users) expect(user.password_hash).toMatch(/^scrypt\$/);
+  });
+});
+
+describe('the demo back-office seed', () => {
+  it("gives the operator and the admin lists with contacts, and the admin the product's category", async () => {
+    const t = await createTestApp({ PRODUCT_NAME: 'Démo' }, { demoData: true });
+    try {
+      const lists = await t.db.query<{ email: string; contacts: number }>(
+        `SELECT u.email, count(c.id)::int AS contacts FROM grp g JOIN app_user u ON u.id = g.user_id
+         JOIN grp_rcp c ON c.grp_id = g.id GROUP BY g.id, u.email`,
+      );
+      expect(lists.filter((l) => l.email === t.config.operatorEmail).length).toBeGreaterThanOrEqual(2);
+      expect(lists.filter((l) => l.email === t.config.adminEmail).length).toBeGreaterThanOrEqual(1);
+      expect(lists.every((l) => l.contacts > 0)).toBe(true);
+      const product = await t.db.query(
+        `SELECT 1 FROM category c JOIN app_user u ON u.id = c.user_id WHERE c.name = 'Démo' AND u.email = $1`,
+        [t.config.adminEmail],
+      );
+      expect(product).toHaveLength(1);
+      const speeches = await t.db.query<{ sequence: { sequence: number }[] }>('SELECT sequence FROM discours');
+      expect(speeches.length).toBeGreaterThan(0);
+      for (const { sequence } of speeches) expect(sequence.map((i) => i.sequence)).toEqual(sequence.map((_, i) => i + 1));
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -4,6 +4,8 @@ import { listsMigrations } from '../modules/lists/migrations';
 import { categoriesMigrations } from '../modules/categories/migrations';
 import { videosMigrations } from '../modules/videos/migrations';
 import { visitorsMigrations } from '../modules/visitors/migrations';
+import { discoursMigrations } from '../modules/discours/migrations';
+import { recipientsMigrations } from '../modules/recipients/migrations';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
 export const migrations: Migration[] = [
@@ -12,4 +14,6 @@ export const migrations: Migration[] = [
   ...categoriesMigrations,
   ...videosMigrations,
   ...visitorsMigrations,
+  ...discoursMigrations,
+  ...recipientsMigrations,
 ];

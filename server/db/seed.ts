@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db, Queryable } from './db';
 import { ensureUser } from '../modules/users/repository';
 import { seedDemoVideos } from '../modules/videos/demoSeed';
+import { seedBackOffice } from './demoBackOffice';
 
 export interface Seed {
   /** Runs once per database: its id is recorded in seed_run. */
@@ -9,14 +10,17 @@ export interface Seed {
   run(tx: Queryable, config: Config): Promise<void>;
 }
 
-const seeds: Seed[] = [
-  {
-    id: 'demo-users',
-    run: async (tx, config) => {
-      await ensureUser(tx, config.adminEmail, config.adminPassword, ['ROLE_ADMIN', 'ROLE_USER']);
-      await ensureUser(tx, config.operatorEmail, config.operatorPassword, ['ROLE_USER']);
-    },
+export const usersSeed: Seed = {
+  id: 'demo-users',
+  run: async (tx, config) => {
+    await ensureUser(tx, config.adminEmail, config.adminPassword, ['ROLE_ADMIN', 'ROLE_USER']);
+    await ensureUser(tx, config.operatorEmail, config.operatorPassword, ['ROLE_USER']);
   },
+};
+
+const seeds: Seed[] = [
+  usersSeed,
+  { id: 'demo-back-office', run: seedBackOffice },
   { id: 'demo-videos', run: (tx) => seedDemoVideos(tx) },
 ];
 

@@ -6,6 +6,9 @@ import { listsRoutes } from './lists/routes';
 import { categoriesRoutes } from './categories/routes';
 import { videosRoutes } from './videos/routes';
 import { visitorsRoutes } from './visitors/routes';
+import { discoursRoutes } from './discours/routes';
+import { recipientsRoutes } from './recipients/routes';
+import { maintenanceRoutes } from './maintenance/routes';
 
 /** Every module's routes, registered in this order by the app. */
 export const modules: FastifyPluginAsync<ModuleContext>[] = [
@@ -15,4 +18,7 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   categoriesRoutes,
   videosRoutes,
   visitorsRoutes,
+  discoursRoutes,
+  recipientsRoutes,
+  maintenanceRoutes,
 ];

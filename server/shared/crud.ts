@@ -29,6 +29,8 @@ export interface CrudOptions {
   beforeUpdate?: (values: Row, current: Row, user: AuthUser, tx: Queryable) => Promise<Row> | Row;
   /** Only admins may create (the console's admin-only buttons, enforced here too). */
   adminOnlyCreate?: boolean;
+  /** Only admins may change. */
+  adminOnlyUpdate?: boolean;
   /** OpenAPI tag; defaults to the resource path. */
   tag?: string;
 }
@@ -79,6 +81,7 @@ export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleC
       { onRequest: authenticate, schema: { tags, params: idParamsSchema, body: options.patchBody } },
       async (request: FastifyRequest<{ Params: { id: number }; Body: Row }>) => {
         const user = currentUser(request);
+        if (options.adminOnlyUpdate && !isAdmin(user)) throw forbidden('Réservé aux administrateurs.');
         const { id } = request.params;
         const updated = await db.transaction(async (tx) => {
           const current = await findOwnedItem(tx, def, id, user);

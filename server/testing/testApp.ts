@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDb, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
+import { seedDemo, usersSeed } from '../db/seed';
 import { createTokenService, type TokenService } from '../shared/auth';
 
 export interface TestApp {
@@ -23,9 +23,13 @@ export interface TestApp {
 
 /**
  * The real app on a real database: PGlite in memory, or, when TEST_DATABASE_URL is set
- * (CI does), a fresh schema of that PostgreSQL server, dropped at close.
+ * (CI does), a fresh schema of that PostgreSQL server, dropped at close. It holds the demo
+ * users only, unless `demoData` asks for the whole demo seed.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { demoData = false }: { demoData?: boolean } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     DATA_DIR: path.join(os.tmpdir(), `tgm-test-${randomBytes(6).toString('hex')}`),
     WEB_DIR: path.join(os.tmpdir(), 'tgm-test-no-web'),
@@ -36,7 +40,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const databaseUrl = process.env.TEST_DATABASE_URL || null;
   const db = await openDb({ databaseUrl, dataDir: null, schema });
   await migrate(db);
-  await seedDemo(db, config);
+  await seedDemo(db, config, demoData ? undefined : [usersSeed]);
   const tokens = createTokenService('test-secret-'.padEnd(40, 'x'), config.jwtTtlSeconds);
   const app = await buildApp({ config, db, tokens });
   await app.ready();

@@ -3,5 +3,8 @@
  * they render; a replay in Node renders nothing, so it imports them all from here.
  */
 import '../features/auth/api';
+import '../features/categories/api';
+import '../features/discours/api';
+import '../features/lists/api';
 import '../features/videos/api';
 import '../features/visitors/api';

@@ -56,4 +56,18 @@ describe('categories', () => {
     });
     expect(patch.json()).toMatchObject({ name: 'crypto', label: 'Cryptos', description: 'Monnaies numériques' });
   });
+
+  it("keeps the admin's categories from an operator, answers 404 for an unknown one, and needs a token", async () => {
+    const [{ id }] = await t.db.query<{ id: number }>('SELECT id FROM category WHERE user_id = 1 LIMIT 1');
+    expect((await t.app.inject({ url: `/api/categories/${id}`, headers: operator })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/categories?user=1&profil=influenceur&societe=tgm', headers: operator })).statusCode).toBe(403);
+    const mine = (await t.app.inject({ url: '/categories?profil=influenceur', headers: operator })).json();
+    expect(mine['hydra:totalItems']).toBe(0);
+    expect((await t.app.inject({ url: '/api/categories/999999', headers: admin })).statusCode).toBe(404);
+    const badUser = await t.app.inject({ url: '/api/categories?user=abc', headers: admin });
+    expect(badUser.statusCode).toBe(400);
+    expect(badUser.json().field).toBe('user');
+    expect((await t.app.inject({ url: '/api/categories' })).statusCode).toBe(401);
+    expect((await post({ name: 'crypto' }, {})).statusCode).toBe(401);
+  });
 });

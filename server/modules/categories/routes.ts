@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Row } from '../../db/db';
 import type { ModuleContext } from '../../shared/context';
-import { isAdmin } from '../../shared/auth';
 import { registerCrud } from '../../shared/crud';
-import { badRequest, forbidden } from '../../shared/errors';
+import { badRequest } from '../../shared/errors';
 import { allowedCategoryNames, CATEGORY_NAMES } from './names';
 import { categoryResource } from './resource';
 import { CategoryCreate, CategoryPatch } from './schemas';
@@ -21,14 +20,12 @@ export const categoriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
     createBody: CategoryCreate,
     patchBody: CategoryPatch,
     adminOnlyCreate: true,
+    adminOnlyUpdate: true,
     // A new category shows the enumeration's label unless it is given one.
     beforeCreate: (values) => ({
       ...checkName(values),
       label: values.label || CATEGORY_NAMES[String(values.name)] || String(values.name),
     }),
-    beforeUpdate: (values, _current, user) => {
-      if (!isAdmin(user)) throw forbidden('Réservé aux administrateurs.');
-      return checkName(values);
-    },
+    beforeUpdate: checkName,
   });
 };

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 
 export interface ListCounts {
   /** Active contacts now. */
@@ -22,4 +22,111 @@ export async function findContactByEmail(db: Queryable, grpId: number, email: st
     [grpId, email],
   );
   return row;
+}
+
+/** The list a contact goes into, and the user its contacts belong to. */
+export interface ListOwner {
+  id: number;
+  user: number;
+}
+
+export interface NewContact {
+  email: string;
+  firstname: string;
+  lastname: string;
+  phone: string;
+}
+
+/** Inserts contacts in one statement, skipping e-mails the list already holds; answers the lower-cased e-mails added. */
+export async function insertContacts(db: Queryable, list: ListOwner, origin: string, contacts: NewContact[]): Promise<Set<string>> {
+  const rows = await db.query<{ email: string }>(
+    `INSERT INTO grp_rcp (grp_id, user_id, origin, email, firstname, lastname, phone)
+     SELECT $1, $2, $3, e, f, l, p FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) AS t(e, f, l, p)
+     ON CONFLICT (grp_id, lower(email)) DO NOTHING
+     RETURNING lower(email) AS email`,
+    [
+      list.id,
+      list.user,
+      origin,
+      contacts.map((c) => c.email),
+      contacts.map((c) => c.firstname),
+      contacts.map((c) => c.lastname),
+      contacts.map((c) => c.phone),
+    ],
+  );
+  return new Set(rows.map((row) => row.email));
+}
+
+/** Deactivates the list's active contacts whose e-mail is not among those kept; answers how many. */
+export async function deactivateContactsOutside(db: Queryable, grpId: number, keptEmails: string[]): Promise<number> {
+  const rows = await db.query(
+    `UPDATE grp_rcp SET actif = 0, last_modified = now()
+     WHERE grp_id = $1 AND actif = 1 AND lower(email) <> ALL ($2::text[]) RETURNING id`,
+    [grpId, keptEmails.map((e) => e.toLowerCase())],
+  );
+  return rows.length;
+}
+
+/** When the caller's newest contact was added (in one list, or in any of theirs). */
+export async function lastContactCreated(db: Queryable, userId: number, grpId?: number): Promise<string | null> {
+  const [row] = await db.query<{ created: string | null }>(
+    `SELECT max(created) AS created FROM grp_rcp WHERE user_id = $1 AND ($2::int IS NULL OR grp_id = $2)`,
+    [userId, grpId ?? null],
+  );
+  return row.created;
+}
+
+/**
+ * Adds the user's active recipients created since `since` to their active lists (or to one),
+ * skipping e-mails a list already holds; answers how many contacts were added.
+ */
+export async function addRecipientsSince(db: Queryable, userId: number, since: string, grpId?: number): Promise<number> {
+  const rows = await db.query(
+    `INSERT INTO grp_rcp (grp_id, user_id, origin, email, firstname, lastname, phone)
+     SELECT g.id, g.user_id, 'refresh', r.email, r.firstname, r.lastname, r.phone
+     FROM recipient r JOIN grp g ON g.user_id = r.user_id AND g.actif = 1 AND ($3::int IS NULL OR g.id = $3)
+     WHERE r.user_id = $1 AND r.actif = 1 AND r.created >= $2::timestamptz
+     ORDER BY r.created, r.id
+     ON CONFLICT (grp_id, lower(email)) DO NOTHING
+     RETURNING id`,
+    [userId, since, grpId ?? null],
+  );
+  return rows.length;
+}
+
+// Any fixed number: one refresh of a list at a time, across server processes.
+const REFRESH_LOCK = 72_012;
+
+/**
+ * Brings a list's contacts up to date with the recipients they come from: names and phone
+ * the recipient filled in, and recipients who left (actif 0) leave the list. Answers null
+ * when another refresh of the list is under way.
+ */
+export async function refreshContacts(db: Db, grpId: number): Promise<{ updated: number; deactivated: number } | null> {
+  return db.transaction(async (tx) => {
+    const [{ locked }] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1, $2) AS locked', [
+      REFRESH_LOCK,
+      grpId,
+    ]);
+    if (!locked) return null;
+    const updated = await tx.query(
+      `UPDATE grp_rcp c SET firstname = coalesce(nullif(r.firstname, ''), c.firstname),
+         lastname = coalesce(nullif(r.lastname, ''), c.lastname), phone = coalesce(nullif(r.phone, ''), c.phone),
+         last_modified = now()
+       FROM recipient r
+       WHERE c.grp_id = $1 AND c.actif = 1 AND r.user_id = c.user_id AND lower(r.email) = lower(c.email) AND r.actif = 1
+         AND (coalesce(nullif(r.firstname, ''), c.firstname), coalesce(nullif(r.lastname, ''), c.lastname),
+              coalesce(nullif(r.phone, ''), c.phone)) IS DISTINCT FROM (c.firstname, c.lastname, c.phone)
+       RETURNING c.id`,
+      [grpId],
+    );
+    const deactivated = await tx.query(
+      `UPDATE grp_rcp c SET actif = 0, last_modified = now()
+       FROM recipient r
+       WHERE c.grp_id = $1 AND c.actif = 1 AND r.user_id = c.user_id AND lower(r.email) = lower(c.email) AND r.actif = 0
+       RETURNING c.id`,
+      [grpId],
+    );
+    return { updated: updated.length, deactivated: deactivated.length };
+  });
 }

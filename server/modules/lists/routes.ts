@@ -9,6 +9,9 @@ import { findOwnedItem } from '../../shared/hydra';
 import { countContacts, findContactByEmail } from './repository';
 import { grpResource, grpRcpResource } from './resource';
 import { GrpCreate, GrpIdParams, GrpPatch, GrpRcpCreate, GrpRcpPatch } from './schemas';
+import { registerRefreshRoutes } from './refreshRoutes';
+import { registerTargetRoutes } from './targetRoutes';
+import { registerImportRoutes } from './importRoutes';
 
 export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
   const { db, authenticate } = context;
@@ -37,4 +40,8 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
       return countContacts(db, request.params.id);
     },
   );
+
+  registerRefreshRoutes(app, context);
+  registerTargetRoutes(app, context);
+  registerImportRoutes(app, context);
 };

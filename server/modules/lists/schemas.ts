@@ -1,20 +1,8 @@
 import { Type } from '@sinclair/typebox';
-
-/** The key/value sequence item of spec §3, kept 1..n in order. */
-export const SequenceItem = Type.Object(
-  {
-    sequence: Type.Integer({ minimum: 1, maximum: 10_000 }),
-    key: Type.String({ maxLength: 200 }),
-    value: Type.String({ maxLength: 10_000 }),
-    type: Type.String({ maxLength: 50 }),
-    profil: Type.String({ maxLength: 50 }),
-  },
-  { additionalProperties: false },
-);
+import { Sequence } from '../../shared/sequence';
 
 const Subject = Type.String({ minLength: 1, maxLength: 200 });
 const Actif = Type.Union([Type.Literal(0), Type.Literal(1)]);
-const Sequence = Type.Array(SequenceItem, { maxItems: 500 });
 const UserId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const GrpCreate = Type.Object(
@@ -58,3 +46,29 @@ export const GrpRcpPatch = Type.Partial(
 );
 
 export const GrpIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+const DateLike = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+  maxLength: 40,
+});
+
+export const LastQuery = Type.Object({ grp: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) });
+
+export const ByDateBody = Type.Object(
+  { created: DateLike, grp: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })) },
+  { additionalProperties: false },
+);
+
+/** The target list request of spec §3: `internalname` names the list by its id. */
+export const TargetListBody = Type.Object(
+  {
+    internalname: Type.String({ pattern: '^[1-9]\\d{0,9}$' }),
+    societe: Type.String({ minLength: 1, maxLength: 100 }),
+    origin: Type.Optional(Type.String({ maxLength: 100 })),
+    emails: Type.String({ minLength: 1, maxLength: 8 * 1024 * 1024, pattern: '^[A-Za-z0-9+/\\s]*={0,2}\\s*$' }),
+    mode: Type.Optional(Type.Union([Type.Literal('add'), Type.Literal('replace')])),
+  },
+  { additionalProperties: false },
+);
+
+export const ImportQuery = Type.Object({ origin: Type.Optional(Type.String({ maxLength: 100 })) });

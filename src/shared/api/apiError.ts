@@ -1,4 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { fr } from '../i18n/fr';
 
 /** How every failed call reaches components: the status and the message to show. */
 export interface ApiError {
@@ -31,3 +32,6 @@ export function toApiError(error: FetchBaseQueryError, statusText: string | unde
 export function isApiError(error: unknown): error is ApiError {
   return !!error && typeof error === 'object' && 'status' in error && 'message' in error;
 }
+
+/** What to tell the user about a failed call: the server's message, or that it did not answer. */
+export const errorMessage = (failure: unknown): string => (isApiError(failure) ? failure.message : fr.errors.network);

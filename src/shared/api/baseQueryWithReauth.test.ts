@@ -4,10 +4,20 @@ import { configureStore, createSlice, type Middleware } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
 import { sessionExpired, type AuthState } from '../session';
 import { baseQueryWithReauth } from './baseQueryWithReauth';
+import { mergePatch } from './mergePatch';
 
 /** A real local HTTP server: each path answers the status it names, with or without a message. */
 const seen: { url: string; authorization?: string }[] = [];
+const bodies: { contentType?: string; body: string }[] = [];
 const server = http.createServer((request, response) => {
+  if (request.url === '/api/echo') {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    return request.on('end', () => {
+      bodies.push({ contentType: request.headers['content-type'], body });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  }
   seen.push({ url: request.url ?? '', authorization: request.headers.authorization });
   const [, status, kind] = /^\/api\/(\d+)\/?(\w*)/.exec(request.url ?? '') ?? [];
   const code = Number(status);
@@ -44,6 +54,7 @@ function setup(auth: AuthState) {
     endpoints: (build) => ({
       get: build.query<unknown, string>({ query: (path) => path }),
       visitorGet: build.query<unknown, string>({ query: (path) => path, extraOptions: { visitorCall: true } }),
+      patch: build.mutation<unknown, unknown>({ query: (body) => mergePatch('/echo', body) }),
     }),
   });
   const store = configureStore({
@@ -52,7 +63,8 @@ function setup(auth: AuthState) {
   });
   const call = (path: string) => store.dispatch(api.endpoints.get.initiate(path));
   const visitorCall = (path: string) => store.dispatch(api.endpoints.visitorGet.initiate(path));
-  return { store, call, visitorCall, expired };
+  const patch = (body: unknown) => store.dispatch(api.endpoints.patch.initiate(body));
+  return { store, call, visitorCall, patch, expired };
 }
 
 describe('baseQueryWithReauth', () => {
@@ -99,5 +111,11 @@ describe('baseQueryWithReauth', () => {
     const { call } = setup({ user, accessToken: 'tok-7' });
     const result = await call('/403/silent');
     expect(result.error).toMatchObject({ status: 403, message: 'Forbidden' });
+  });
+
+  it('sends a merge-patch body as JSON', async () => {
+    const { patch } = setup({ user, accessToken: 'tok-7' });
+    await patch({ actif: 0, sequence: [] });
+    expect(bodies.at(-1)).toEqual({ contentType: 'application/merge-patch+json', body: '{"actif":0,"sequence":[]}' });
   });
 });

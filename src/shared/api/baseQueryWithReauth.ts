@@ -1,9 +1,12 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
-import { apiBaseUrl } from '../config/hosts';
-import { selectAccessToken, selectSessionUser, sessionExpired, type SessionRootState } from '../session';
+import { apiUrl } from '../config/hosts';
+import { selectAccessToken, type SessionRootState } from '../session';
+import { endSessionOnRefusal } from './sessionRefusal';
 import { toApiError, type ApiError } from './apiError';
 
 const rawBaseQuery = fetchBaseQuery({
+  // Bodies sent as application/merge-patch+json (PATCH) or ld+json are JSON too.
+  isJsonContentType: (headers) => /^application\/([\w.-]+\+)?json\b/i.test(headers.get('content-type') ?? ''),
   // No timeout: the spec sets the HTTP client's to none (§9).
   prepareHeaders: (headers, { getState }) => {
     const token = selectAccessToken(getState() as SessionRootState);
@@ -12,15 +15,9 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-const ABSOLUTE = /^[a-z][a-z\d+.-]*:\/\//i;
-
 /** Endpoints name paths under /api, or absolute URLs for the spec's other hosts. */
-function withBaseUrl(args: string | FetchArgs): string | FetchArgs {
-  const url = typeof args === 'string' ? args : args.url;
-  if (ABSOLUTE.test(url)) return args;
-  const full = `${apiBaseUrl().replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
-  return typeof args === 'string' ? full : { ...args, url: full };
-}
+const withBaseUrl = (args: string | FetchArgs): string | FetchArgs =>
+  typeof args === 'string' ? apiUrl(args) : { ...args, url: apiUrl(args.url) };
 
 /** Per-endpoint `extraOptions`. */
 export interface CallOptions {
@@ -39,10 +36,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiEr
 ) => {
   const result = await rawBaseQuery(withBaseUrl(args), api, extraOptions);
   if (!result.error) return { data: result.data, meta: result.meta };
-  const status = result.error.status;
-  const refused = status === 401 || status === 403;
-  if (refused && !extraOptions?.visitorCall && selectSessionUser(api.getState() as SessionRootState)) {
-    api.dispatch(sessionExpired());
-  }
+  // A visitor's call refused concerns the visitor's sign-up token, not the back-office session.
+  if (!extraOptions?.visitorCall) endSessionOnRefusal(result.error.status, api.getState, api.dispatch);
   return { error: toApiError(result.error, result.meta?.response?.statusText), meta: result.meta };
 };

@@ -5,3 +5,11 @@
 export function apiBaseUrl(): string {
   return process.env.API_BASE_URL || '/api';
 }
+
+const ABSOLUTE = /^[a-z][a-z\d+.-]*:\/\//i;
+
+/** A path under /api (or an absolute URL of another host) as the URL to call. */
+export function apiUrl(path: string): string {
+  if (ABSOLUTE.test(path)) return path;
+  return `${apiBaseUrl().replace(/\/$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;
+}

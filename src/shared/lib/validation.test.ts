@@ -1,14 +1,19 @@
-import { isSimpleEmail } from './validation';
+import { hasLengthBetween, isSimpleEmail } from './validation';
 
-describe('isSimpleEmail (spec §5: text, @, text, dot, text)', () => {
-  it.each(['a@b.c', 'visiteur@example.org', ' prenom.nom@sous.domaine.fr '])('accepts %s', (email) => {
-    expect(isSimpleEmail(email)).toBe(true);
+describe('form validation helpers', () => {
+  it.each(['a@b.c', 'lea.martin@example.org', ' x@y.fr '])('accepts %s as an e-mail', (value) => {
+    expect(isSimpleEmail(value)).toBe(true);
   });
 
-  it.each(['', 'visiteur', 'visiteur@example', '@example.org', 'visiteur@.org', 'vi siteur@example.org', 'a@b.'])(
-    'refuses "%s"',
-    (email) => {
-      expect(isSimpleEmail(email)).toBe(false);
-    },
-  );
+  it.each(['', 'plain', 'a@b', '@b.c', 'a b@c.d', 'a@b.'])('refuses %s as an e-mail', (value) => {
+    expect(isSimpleEmail(value)).toBe(false);
+  });
+
+  it('checks a length range on the trimmed value', () => {
+    expect(hasLengthBetween('abcd', 4, 50)).toBe(true);
+    expect(hasLengthBetween('  abc  ', 4, 50)).toBe(false);
+    expect(hasLengthBetween('x'.repeat(50), 4, 50)).toBe(true);
+    expect(hasLengthBetween('x'.repeat(51), 4, 50)).toBe(false);
+    expect(hasLengthBetween('', 4, 50)).toBe(false);
+  });
 });

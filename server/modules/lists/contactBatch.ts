@@ -1,0 +1,98 @@
+import type { Queryable } from '../../db/db';
+import { isEmail } from '../../shared/email';
+import { insertContacts, type ListOwner, type NewContact } from './repository';
+
+/** One input row of an import: where it came from, and its fields as given. */
+export interface ContactInput {
+  line: number;
+  email: string;
+  firstname?: string;
+  lastname?: string;
+  phone?: string;
+}
+
+export interface RefusedLine {
+  line: number;
+  reason: string;
+}
+
+/** What an import did; lines are listed up to REPORT_LINES_MAX, the counts are complete. */
+export interface ImportReport {
+  rows: number;
+  added: number;
+  duplicates: number;
+  invalid: number;
+  duplicateLines: number[];
+  invalidLines: RefusedLine[];
+}
+
+export const REPORT_LINES_MAX = 1000;
+export const BATCH_SIZE = 2000;
+
+const LIMITS = { firstname: 100, lastname: 100, phone: 50 } as const;
+
+function refusal(row: ContactInput): string | null {
+  if (!row.email) return 'adresse e-mail manquante';
+  if (!isEmail(row.email)) return `adresse e-mail invalide : ${row.email.slice(0, 80)}`;
+  for (const [field, max] of Object.entries(LIMITS)) {
+    if ((row[field as keyof typeof LIMITS] ?? '').length > max) return `champ '${field}' trop long (${max} caractères au plus)`;
+  }
+  return null;
+}
+
+/**
+ * Adds contacts to a list in batches, so that an import of any size holds one batch in
+ * memory: invalid rows and e-mails the list (or the batch) already has are counted, not added.
+ */
+export class ContactBatch {
+  readonly report: ImportReport = { rows: 0, added: 0, duplicates: 0, invalid: 0, duplicateLines: [], invalidLines: [] };
+  private pending: (NewContact & { line: number })[] = [];
+  private inBatch = new Set<string>();
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly list: ListOwner,
+    private readonly origin: string,
+  ) {}
+
+  async add(row: ContactInput): Promise<void> {
+    const email = row.email.trim();
+    const reason = refusal({ ...row, email });
+    if (reason) return this.refuse(row.line, reason);
+    const key = email.toLowerCase();
+    if (this.inBatch.has(key)) return this.duplicate(row.line);
+    this.inBatch.add(key);
+    this.pending.push({ line: row.line, email, firstname: row.firstname ?? '', lastname: row.lastname ?? '', phone: row.phone ?? '' });
+    if (this.pending.length >= BATCH_SIZE) await this.flush();
+  }
+
+  refuse(line: number, reason: string): void {
+    this.report.invalid += 1;
+    if (this.report.invalidLines.length < REPORT_LINES_MAX) this.report.invalidLines.push({ line, reason });
+  }
+
+  async finish(): Promise<ImportReport> {
+    await this.flush();
+    this.report.rows = this.report.added + this.report.duplicates + this.report.invalid;
+    this.report.duplicateLines.sort((a, b) => a - b);
+    this.report.invalidLines.sort((a, b) => a.line - b.line);
+    return this.report;
+  }
+
+  private duplicate(line: number): void {
+    this.report.duplicates += 1;
+    if (this.report.duplicateLines.length < REPORT_LINES_MAX) this.report.duplicateLines.push(line);
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.inBatch = new Set();
+    const added = await insertContacts(this.db, this.list, this.origin, batch);
+    for (const contact of batch) {
+      if (added.has(contact.email.toLowerCase())) this.report.added += 1;
+      else this.duplicate(contact.line);
+    }
+  }
+}

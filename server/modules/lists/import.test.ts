@@ -1,0 +1,98 @@
+import { Readable } from 'node:stream';
+import { startApiTest, type ApiTest } from '../../testing/requests';
+
+let { t, api, admin, operator } = {} as ApiTest;
+let listId: number;
+
+beforeAll(async () => {
+  ({ t, api, admin, operator } = await startApiTest({ IMPORT_MAX_BYTES: String(8 * 1024 * 1024) }));
+  listId = (await api.post('/api/grps', operator, { subject: 'Import' })).json().id;
+  await api.post('/grp_rcps', operator, { email: 'already@example.org', grp: listId });
+});
+afterAll(() => t.close());
+
+const upload = (csv: string | Readable, grp = listId, headers = operator, contentType = 'text/csv') =>
+  t.app.inject({ method: 'POST', url: `/api/grps/${grp}/import`, headers: { ...headers, 'content-type': contentType }, payload: csv });
+
+describe('POST /api/grps/{id}/import (CSV of contacts)', () => {
+  it('adds the rows, and reports duplicates and invalid rows with their line numbers', async () => {
+    const csv = [
+      'email,firstname,lastname,phone',
+      'ana@example.org,Ana,Lopez,0601020304',
+      'ALREADY@example.org,Al,Ready,',
+      'not-an-email,Bad,Row,',
+      '',
+      '"bo@example.org","Bo, Jr","Smith","0611"',
+      'ana@example.org,Ana,Again,',
+      `long@example.org,${'x'.repeat(101)},L,`,
+    ].join('\n');
+    const response = await upload(csv);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      rows: 6,
+      added: 2,
+      duplicates: 2,
+      invalid: 2,
+      duplicateLines: [3, 7],
+      invalidLines: [
+        { line: 4, reason: 'adresse e-mail invalide : not-an-email' },
+        { line: 8, reason: "champ 'firstname' trop long (100 caractères au plus)" },
+      ],
+    });
+    const rows = await t.db.query(
+      `SELECT email, firstname, lastname, phone, origin FROM grp_rcp WHERE grp_id = $1 AND origin = 'import' ORDER BY email`,
+      [listId],
+    );
+    expect(rows).toEqual([
+      { email: 'ana@example.org', firstname: 'Ana', lastname: 'Lopez', phone: '0601020304', origin: 'import' },
+      { email: 'bo@example.org', firstname: 'Bo, Jr', lastname: 'Smith', phone: '0611', origin: 'import' },
+    ]);
+  });
+
+  it('reads French headers, semicolons and a byte order mark, and counts a malformed line as invalid', async () => {
+    const csv = '\uFEFFPrénom;E-mail;Nom;Téléphone;Ville\nCléa;clea@example.org;Roy;0622;Lyon\n"Dan;dan@example.org\n';
+    const response = await upload(csv);
+    expect(response.json()).toMatchObject({ rows: 2, added: 1, invalid: 1, invalidLines: [{ line: 3, reason: 'ligne CSV mal formée' }] });
+    const [clea] = await t.db.query(`SELECT firstname, lastname, phone FROM grp_rcp WHERE email = 'clea@example.org'`);
+    expect(clea).toEqual({ firstname: 'Cléa', lastname: 'Roy', phone: '0622' });
+  });
+
+  it('refuses a file without an email column, an empty file, and another media type', async () => {
+    const noEmail = await upload('name,phone\nAna,0601\n');
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().field).toBe('file');
+    const empty = await upload('email\n');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().field).toBe('file');
+    expect((await upload('email\na@example.org\n', listId, operator, 'application/x-unknown')).statusCode).toBe(415);
+  });
+
+  it('refuses a file over IMPORT_MAX_BYTES with a 413', async () => {
+    const big = `email\n${'z@example.org\n'.repeat(700_000)}`;
+    const response = await upload(big);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toContain('8 Mo');
+  });
+
+  it("checks the list's owner, the path and the token", async () => {
+    const adminList = (await api.post('/api/grps', admin, { subject: 'A' })).json().id;
+    expect((await upload('email\nx@example.org\n', adminList)).statusCode).toBe(403);
+    expect((await upload('email\nx@example.org\n', 999999)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/grps/abc/import', headers: { ...operator, 'content-type': 'text/csv' }, payload: 'email\n' })).json().field).toBe('id');
+    expect((await upload('email\nx@example.org\n', listId, {} as typeof operator)).statusCode).toBe(401);
+  });
+
+  it('streams 100,000 rows into a list', async () => {
+    const big = (await api.post('/api/grps', operator, { subject: 'Big' })).json().id;
+    const total = 100_000;
+    function* lines() {
+      yield 'email,firstname,lastname,phone\n';
+      for (let i = 0; i < total; i += 1) yield `user${i}@example.org,First${i},Last${i},06${String(i).padStart(8, '0')}\n`;
+    }
+    const response = await upload(Readable.from(lines()), big);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ rows: total, added: total, duplicates: 0, invalid: 0 });
+    expect((await api.get(`/api/grp_rcps/${big}/count`, operator)).json()).toEqual({ count: total, countStart: total });
+    // Several seconds on the embedded database, more when the machine is busy.
+  }, 180_000);
+});

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ModuleContext } from '../../shared/context';
+import { currentUser } from '../../shared/auth';
+import { badRequest } from '../../shared/errors';
+import { findOwnedItem } from '../../shared/hydra';
+import { ContactBatch } from './contactBatch';
+import { deactivateContactsOutside } from './repository';
+import { grpResource } from './resource';
+import { TargetListBody } from './schemas';
+
+const MAX_ADDRESSES = 200_000;
+
+function decodeAddresses(encoded: string): string[] {
+  const text = Buffer.from(encoded.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (text.includes('\uFFFD')) throw badRequest('emails', "Le champ 'emails' n'est pas du texte encodé en base64.");
+  return text.split(/[\s,;]+/).filter(Boolean);
+}
+
+/**
+ * The target list request of spec §7.3 (`amp/bo/target/new`): base64 e-mails added to a
+ * list; 'replace' mode also takes out of the list the active contacts it does not name.
+ */
+export function registerTargetRoutes(app: FastifyInstance, { db, authenticate }: ModuleContext): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/api/amp/bo/target/new',
+    { onRequest: authenticate, schema: { tags: ['lists'], body: TargetListBody } },
+    async (request) => {
+      const { internalname, origin, emails, mode = 'add' } = request.body;
+      const addresses = decodeAddresses(emails);
+      if (addresses.length === 0) throw badRequest('emails', 'La liste ne contient aucune adresse.');
+      if (addresses.length > MAX_ADDRESSES) throw badRequest('emails', `Au plus ${MAX_ADDRESSES} adresses par requête.`);
+      const grp = await findOwnedItem(db, grpResource, Number(internalname), currentUser(request));
+      const list = { id: Number(grp.id), user: Number(grp.user) };
+      return db.transaction(async (tx) => {
+        const batch = new ContactBatch(tx, list, origin || 'ciblage');
+        for (const [index, email] of addresses.entries()) await batch.add({ line: index + 1, email });
+        const report = await batch.finish();
+        const removed = mode === 'replace' ? await deactivateContactsOutside(tx, list.id, addresses) : 0;
+        return { grp: list.id, mode, ...report, removed };
+      });
+    },
+  );
+}

@@ -1,0 +1,3 @@
+export { discoursApi } from './api';
+export { DiscoursSection } from './components/DiscoursSection';
+export type { Discours } from './types';

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { errorMessage } from '../../../shared/api';
+import { appConfig } from '../../../shared/config/appConfig';
+import { fr } from '../../../shared/i18n/fr';
+import { encodeBase64 } from '../../../shared/lib/base64';
+import { FileButton } from '../../../shared/ui/FileButton';
+import { useSendTargetListMutation } from '../api';
+import type { ImportReport, List, TargetListRequest } from '../types';
+import { ImportReportView } from './ImportReportView';
+
+/** Ciblage: e-mails pasted or loaded from a file, sent as a target list request (spec §7.3). */
+export function CiblageTab({ list }: { list: List }) {
+  const [emails, setEmails] = useState('');
+  const [mode, setMode] = useState<TargetListRequest['mode']>('add');
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [send, { isLoading }] = useSendTargetListMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setReport(null);
+    setError(null);
+    if (!emails.trim()) return setError(fr.lists.ciblage.empty);
+    try {
+      const answer = await send({
+        internalname: String(list.id),
+        societe: appConfig.societe,
+        origin: 'ciblage',
+        emails: encodeBase64(emails),
+        mode,
+      }).unwrap();
+      setReport(answer);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Stack spacing={2}>
+        <Typography variant="body2">{fr.lists.ciblage.intro}</Typography>
+        <TextField
+          label={fr.lists.ciblage.emails}
+          multiline
+          minRows={5}
+          value={emails}
+          onChange={(event) => setEmails(event.target.value)}
+        />
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <FileButton label={fr.lists.ciblage.file} accept=".txt,.csv,text/plain,text/csv" onFile={async (file) => setEmails(await file.text())} />
+          <TextField
+            select
+            size="small"
+            label={fr.lists.ciblage.mode}
+            value={mode}
+            onChange={(event) => setMode(event.target.value as TargetListRequest['mode'])}
+            sx={{ minWidth: 280 }}
+          >
+            <MenuItem value="add">{fr.lists.ciblage.modeAdd}</MenuItem>
+            <MenuItem value="replace">{fr.lists.ciblage.modeReplace}</MenuItem>
+          </TextField>
+          <Button type="submit" variant="contained" disabled={isLoading}>
+            {fr.lists.ciblage.submit}
+          </Button>
+        </Stack>
+        {error && <Alert severity="error">{error}</Alert>}
+        {report && <ImportReportView report={report} />}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, Divider, Stack, TextField, Typography } from '@mui/material';
+import { errorMessage } from '../../../shared/api';
+import { fr } from '../../../shared/i18n/fr';
+import { formatFrenchDate } from '../../../shared/lib/dates';
+import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
+import { useGetListCountsQuery, useUpdateListMutation } from '../api';
+import type { List } from '../types';
+import { AddContactForm } from './AddContactForm';
+import { ContactsImport } from './ContactsImport';
+import { DeleteListButton } from './DeleteListButton';
+import { RefreshDataButton } from './RefreshDataButton';
+
+/** General: the subject, the counts and last change, and the list's actions. */
+export function GeneralTab({ list, onDeleted }: { list: List; onDeleted: () => void }) {
+  const [subject, setSubject] = useState(list.subject);
+  const [adding, setAdding] = useState(false);
+  const [result, setResult] = useState<FeedbackMessage | null>(null);
+  const { data: counts } = useGetListCountsQuery(list.id);
+  const [update, { isLoading }] = useUpdateListMutation();
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await update({ id: list.id, patch: { subject: subject.trim() } }).unwrap();
+      setResult({ severity: 'success', text: fr.common.saved });
+    } catch (failure) {
+      setResult({ severity: 'error', text: errorMessage(failure) });
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Box component="form" noValidate onSubmit={save}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <TextField
+            size="small"
+            label={fr.lists.subject}
+            value={subject}
+            onChange={(event) => setSubject(event.target.value)}
+            sx={{ flexGrow: 1 }}
+          />
+          <Button type="submit" variant="contained" disabled={isLoading || !subject.trim()}>
+            {fr.common.save}
+          </Button>
+        </Stack>
+        <Feedback message={result} />
+      </Box>
+      <Box aria-label={fr.lists.tabs.general} role="group">
+        <Typography>{fr.lists.count(counts?.count ?? 0)}</Typography>
+        <Typography>{fr.lists.countStart(counts?.countStart ?? 0)}</Typography>
+        <Typography>{fr.lists.lastModifiedOn(formatFrenchDate(list.lastModified))}</Typography>
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <Button variant="outlined" onClick={() => setAdding(!adding)} aria-expanded={adding}>
+          {fr.lists.addContact}
+        </Button>
+        <RefreshDataButton listId={list.id} />
+        <DeleteListButton list={list} onDeleted={onDeleted} />
+      </Stack>
+      {adding && <AddContactForm list={list} />}
+      <Divider />
+      <ContactsImport listId={list.id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import type { SequenceItem } from '../../shared/lib/sequence';
+
+/** A mailing list ("grp", spec §3). */
+export interface List {
+  id: number;
+  subject: string;
+  lastModified: string;
+  actif: 0 | 1;
+  user: number;
+  sequence: SequenceItem[];
+}
+
+export interface ListCounts {
+  count: number;
+  countStart: number;
+}
+
+/** The add-contact body of spec §7.3. */
+export interface NewContact {
+  email: string;
+  firstname: string;
+  lastname: string;
+  phone: string;
+  grp: number;
+  user: number;
+  origin: string;
+}
+
+/** The target list request of spec §3 (`emails` base64-encoded). */
+export interface TargetListRequest {
+  internalname: string;
+  societe: string;
+  origin: string;
+  emails: string;
+  mode: 'add' | 'replace';
+}
+
+export interface RefusedLine {
+  line: number;
+  reason: string;
+}
+
+/** What an import or a target list request did to a list. */
+export interface ImportReport {
+  rows: number;
+  added: number;
+  duplicates: number;
+  invalid: number;
+  duplicateLines: number[];
+  invalidLines: RefusedLine[];
+  removed?: number;
+}
+
+export interface RefreshState {
+  ready: boolean;
+  updated: number;
+  deactivated: number;
+}

@@ -1,0 +1,45 @@
+import { useState, type ReactNode } from 'react';
+import { Button } from '@mui/material';
+import { DataTable, type Column } from './DataTable';
+import { Section } from './Section';
+
+interface Props<T> {
+  title: string;
+  /** The create button's label; it shows only to those who may edit. */
+  createLabel: string;
+  canEdit: boolean;
+  columns: Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  loading?: boolean;
+  /** The editor of a row, or of a new one (undefined), closed by `onClose`. */
+  renderEditor: (row: T | undefined, onClose: () => void) => ReactNode;
+}
+
+/** A section whose table rows open an editor, with a create button, for those who may edit. */
+export function EditableTableSection<T>({ title, createLabel, canEdit, columns, rows, rowKey, loading, renderEditor }: Props<T>) {
+  const [editing, setEditing] = useState<{ row: T | undefined } | null>(null);
+  const close = () => setEditing(null);
+  return (
+    <Section
+      title={title}
+      actions={
+        canEdit && (
+          <Button variant="contained" onClick={() => setEditing({ row: undefined })}>
+            {createLabel}
+          </Button>
+        )
+      }
+    >
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        onRowClick={canEdit ? (row) => setEditing({ row }) : undefined}
+        loading={loading}
+      />
+      {editing && renderEditor(editing.row, close)}
+    </Section>
+  );
+}

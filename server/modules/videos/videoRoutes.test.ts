@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_READ_RATE_LIMIT: '1000' });
+  t = await createTestApp({ PUBLIC_READ_RATE_LIMIT: '1000' }, { demoData: true });
 });
 afterAll(() => t.close());
 
@@ -147,7 +147,7 @@ describe('GET /api/creators', () => {
 
 describe('rate limit of the public reads', () => {
   it('answers 429 past PUBLIC_READ_RATE_LIMIT a minute per address', async () => {
-    const limited = await createTestApp({ PUBLIC_READ_RATE_LIMIT: '3' });
+    const limited = await createTestApp({ PUBLIC_READ_RATE_LIMIT: '3' }, { demoData: true });
     try {
       const statuses = [];
       for (let i = 0; i < 4; i += 1) statuses.push((await limited.app.inject('/api/creators')).statusCode);

@@ -9,7 +9,7 @@ const LE_FIL_ACTU = 'UC5C7mLf_e_-GamCm06recAq';
 
 beforeAll(async () => {
   youtube = await startYoutubeStandIn();
-  t = await createTestApp({ YOUTUBE_FEED_URL: youtube.url, PUBLIC_WRITE_RATE_LIMIT: '1000', PUBLIC_READ_RATE_LIMIT: '1000' });
+  t = await createTestApp({ YOUTUBE_FEED_URL: youtube.url, PUBLIC_WRITE_RATE_LIMIT: '1000', PUBLIC_READ_RATE_LIMIT: '1000' }, { demoData: true });
   youtube.handles.set('nouvellechaine', NEW_CHANNEL);
   youtube.feeds.set(NEW_CHANNEL, {
     xml: renderFeed({
@@ -91,7 +91,7 @@ describe('POST /api/rtEvent/new', () => {
   });
 
   it('answers 429 past PUBLIC_WRITE_RATE_LIMIT sign-ups a minute per address', async () => {
-    const limited = await createTestApp({ PUBLIC_WRITE_RATE_LIMIT: '2' });
+    const limited = await createTestApp({ PUBLIC_WRITE_RATE_LIMIT: '2' }, { demoData: true });
     try {
       const statuses = [];
       for (let i = 0; i < 3; i += 1) {

@@ -2,18 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import { DEMO_OPERATOR } from '../testing/demoUsers';
+import { signedIn } from '../testing/apiSession';
 import { AppRoutes } from './AppRoutes';
 
-async function operatorSession() {
-  const response = await fetch(`${process.env.API_BASE_URL}/login_check`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_OPERATOR),
-  });
-  const { token } = await response.json();
-  const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
-  return { user: { id: payload.id, ip: payload.ip, roles: payload.roles, username: payload.username, token }, accessToken: token };
-}
+const operatorSession = () => signedIn(DEMO_OPERATOR);
 
 const location = () => screen.getByTestId('location').textContent;
 

@@ -3,3 +3,4 @@ export { baseQueryWithReauth } from './baseQueryWithReauth';
 export { isApiError, toApiError, type ApiError } from './apiError';
 export { members, type HydraCollection } from './hydra';
 export type { TagType } from './tags';
+export { mergePatch } from './mergePatch';

@@ -1,7 +1,7 @@
-import type { AuthState } from '../shared/session';
+import type { SessionUser } from '../shared/session';
 
 /** Signs in against the real API server and answers the auth state the app would store. */
-export async function signedIn(credentials: { email: string; password: string }): Promise<AuthState & { accessToken: string }> {
+export async function signedIn(credentials: { email: string; password: string }): Promise<{ user: SessionUser; accessToken: string }> {
   const response = await fetch(`${process.env.API_BASE_URL}/login_check`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -49,7 +49,7 @@ describe('loadConfig', () => {
       worker: true,
       poolSize: 5,
       rateLimit: 0,
-      batchSize: 50,
+      batchSize: 100,
       maxAttempts: 5,
       retryBaseMs: 2000,
       retryMaxMs: 300_000,

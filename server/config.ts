@@ -157,7 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
       worker: flag(env, 'MAIL_WORKER', true),
       poolSize: integer(env, 'SMTP_POOL_SIZE', 5, 1, 100),
       rateLimit: integer(env, 'SMTP_RATE_LIMIT', 0, 0, 1_000_000),
-      batchSize: integer(env, 'MAIL_BATCH_SIZE', 50, 1, 1000),
+      batchSize: integer(env, 'MAIL_BATCH_SIZE', 100, 1, 1000),
       maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 5, 1, 100),
       retryBaseMs,
       retryMaxMs: integer(env, 'MAIL_RETRY_MAX_MS', Math.max(300_000, retryBaseMs), retryBaseMs, 86_400_000),

@@ -8,6 +8,8 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
+  /** The pid of the server process itself (tsx runs it as a child of its own). */
+  serverPid(): number;
   /** Kills the server process itself with SIGKILL (a crash: no shutdown work runs). */
   crash(): Promise<void>;
 }
@@ -60,6 +62,7 @@ export async function startApiServer(env: Record<string, string> = {}): Promise<
       }
       if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
     },
+    serverPid: () => serverPid(child.pid as number),
     crash: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       process.kill(serverPid(child.pid as number), 'SIGKILL');

@@ -30,13 +30,21 @@ const start = () =>
     MAIL_POLL_MS: '100',
   });
 
-async function api(base: string, token: string | null, method: string, url: string, body?: unknown) {
+/** What this test reads of the API's answers. */
+interface Answer {
+  id: number;
+  token: string;
+  total: number;
+  status: string;
+}
+
+async function api(base: string, token: string | null, method: string, url: string, body?: unknown): Promise<Answer> {
   const response = await fetch(`${base}${url}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = await response.json();
+  const json = (await response.json()) as Answer;
   if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
   return json;
 }

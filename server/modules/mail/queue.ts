@@ -16,13 +16,18 @@ export interface Claimed {
 /** A worker whose heartbeat is older than this is taken for dead, and its claims are freed. */
 export const STALE_AFTER_SECONDS = 15;
 
+const MARK_SENT = `UPDATE mail_recipient SET status = 'sent', claimed_by = NULL, last_error = NULL, updated_at = now()
+  WHERE id = ANY($1::bigint[]) AND status = 'sending'`;
+
 /**
- * Claims up to `limit` waiting recipients of running sends. `FOR UPDATE SKIP LOCKED` lets
+ * Claims up to `limit` waiting recipients of running sends, and records as sent, in the same
+ * statement, the recipients `sentIds` the worker sent since. `FOR UPDATE SKIP LOCKED` lets
  * workers of several processes claim at once without ever taking the same row.
  */
-export function claim(db: Queryable, workerId: string, limit: number): Promise<Claimed[]> {
+export function claim(db: Queryable, workerId: string, limit: number, sentIds: number[] = []): Promise<Claimed[]> {
   return db.query<Claimed>(
-    `WITH picked AS (
+    `WITH sent AS (${MARK_SENT.replace('$1', '$3')}),
+     picked AS (
        SELECT r.id FROM mail_recipient r
        WHERE r.status = 'pending' AND r.next_attempt_at <= now()
          AND r.send_id IN (SELECT id FROM mail_send WHERE status = 'running')
@@ -35,16 +40,12 @@ export function claim(db: Queryable, workerId: string, limit: number): Promise<C
      WHERE r.id = picked.id AND c.id = r.contact_id
      RETURNING r.id, r.send_id AS "sendId", r.contact_id AS "contactId", r.attempts,
        c.email, c.firstname, c.lastname, c.actif`,
-    [workerId, limit],
+    [workerId, limit, sentIds],
   );
 }
 
 export async function markSent(db: Queryable, ids: number[]): Promise<void> {
-  await db.query(
-    `UPDATE mail_recipient SET status = 'sent', claimed_by = NULL, last_error = NULL, updated_at = now()
-     WHERE id = ANY($1::bigint[]) AND status = 'sending'`,
-    [ids],
-  );
+  await db.query(MARK_SENT, [ids]);
 }
 
 export async function markSkipped(db: Queryable, ids: number[]): Promise<void> {

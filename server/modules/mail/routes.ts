@@ -21,17 +21,24 @@ import { classify, SendWorker } from './worker';
 
 const TAGS = ['mail'];
 
-/** The address recipients reach the server at: PUBLIC_URL, else where it listens. */
-function publicBaseUrl(app: FastifyInstance, configured: string | null, port: number): string {
-  if (configured) return configured;
-  const address = app.server.address() as AddressInfo | null;
-  if (!address || typeof address !== 'object') return `http://localhost:${port}`;
-  const host = ['0.0.0.0', '::'].includes(address.address)
-    ? 'localhost'
-    : address.family === 'IPv6'
-      ? `[${address.address}]`
-      : address.address;
-  return `http://${host}:${address.port}`;
+/**
+ * The address recipients reach the server at: PUBLIC_URL, else where it listens (known once
+ * it listens; until then, the configured port on localhost).
+ */
+function publicBaseUrl(app: FastifyInstance, configured: string | null, port: number): () => string {
+  let listening: string | null = configured;
+  return () => {
+    if (listening) return listening;
+    const address = app.server.address() as AddressInfo | null;
+    if (!address || typeof address !== 'object') return `http://localhost:${port}`;
+    const host = ['0.0.0.0', '::'].includes(address.address)
+      ? 'localhost'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+    listening = `http://${host}:${address.port}`;
+    return listening;
+  };
 }
 
 /** A delivery the caller may send: 404 unknown, 403 someone else's, 409 deleted. */
@@ -56,8 +63,8 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
     if (!tokens) throw new Error('unsubscribe tokens used before the app is ready');
     return tokens;
   };
-  const unsubscribeUrl = (contactId: number | null) =>
-    `${publicBaseUrl(app, config.publicUrl, config.port)}/api/unsubscribe/${linkTokens().sign(contactId)}`;
+  const baseUrl = publicBaseUrl(app, config.publicUrl, config.port);
+  const unsubscribeUrl = (contactId: number | null) => `${baseUrl()}/api/unsubscribe/${linkTokens().sign(contactId)}`;
 
   const worker = config.mail.worker
     ? new SendWorker({

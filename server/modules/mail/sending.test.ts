@@ -34,7 +34,7 @@ afterAll(async () => {
 const post = (url: string, headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
 const receivedBy = (address: string) => sink.messages.filter((m) => m.to.includes(address));
-const header = (mail: { headerLines: { key: string; line: string }[] }, key: string) =>
+const header = (mail: { headerLines: readonly { key: string; line: string }[] }, key: string) =>
   mail.headerLines.find((h) => h.key === key)?.line.replace(/^[^:]+:\s*/, '');
 
 describe('sending a delivery to a list', () => {

@@ -25,8 +25,10 @@ export interface WorkerDeps {
 
 const HEARTBEAT_MS = 3000;
 /** Results are written in groups: fewer statements, and a crash loses at most the unwritten ones. */
-const FLUSH_EVERY = 25;
-const FLUSH_AFTER_MS = 200;
+const FLUSH_EVERY = 50;
+const FLUSH_AFTER_MS = 250;
+/** How often sends this worker recorded results for are checked for completion while it is busy. */
+const COMPLETION_CHECK_MS = 1000;
 const STOP_WAIT_MS = 10_000;
 const CACHED_SENDS = 20;
 
@@ -61,6 +63,9 @@ export class SendWorker {
   private inFlight = 0;
   private outcomes: Outcome[] = [];
   private lastFlush = Date.now();
+  private lastCompletionCheck = 0;
+  /** Sends this worker recorded results for since it last checked whether they are complete. */
+  private readonly touched = new Set<number>();
   private queueEmpty = false;
   private serviceFailures = 0;
   private backoffUntil = 0;
@@ -98,6 +103,7 @@ export class SendWorker {
     this.loop = null;
     try {
       await this.flush();
+      await this.checkCompletion();
       await queue.releaseWorker(this.deps.db, this.id);
     } catch (error) {
       // The database went first: the claims left behind are freed when the next worker starts.
@@ -135,8 +141,7 @@ export class SendWorker {
   }
 
   private async run(): Promise<void> {
-    const { batchSize, pollMs } = this.deps.settings;
-    const refill = Math.ceil(batchSize / 2);
+    const { pollMs } = this.deps.settings;
     while (!this.stopping) {
       try {
         const backoff = this.backoffUntil - Date.now();
@@ -144,16 +149,12 @@ export class SendWorker {
           await this.wait(backoff);
           continue;
         }
-        const due = this.outcomes.length >= FLUSH_EVERY || Date.now() - this.lastFlush >= FLUSH_AFTER_MS;
-        if (this.outcomes.length > 0 && (due || this.inFlight === 0)) await this.flush();
+        const claimed = await this.recordAndClaim();
         const held = this.inFlight + this.outcomes.length;
-        const room = batchSize - held;
-        if (!this.queueEmpty && room > 0 && (held === 0 || room >= refill)) {
-          const jobs = await queue.claim(this.deps.db, this.id, room);
-          for (const job of jobs) this.dispatch(job);
-          this.queueEmpty = jobs.length < room;
-          if (!this.queueEmpty) continue;
+        if (this.touched.size > 0 && ((held === 0 && this.queueEmpty) || Date.now() - this.lastCompletionCheck >= COMPLETION_CHECK_MS)) {
+          await this.checkCompletion();
         }
+        if (claimed) continue;
         const timedOut = await this.wait(this.outcomes.length > 0 ? FLUSH_AFTER_MS : pollMs);
         if (timedOut) this.queueEmpty = false;
       } catch (error) {
@@ -161,6 +162,37 @@ export class SendWorker {
         this.deps.log.error({ err: error }, 'send worker iteration failed');
         await this.wait(pollMs);
       }
+    }
+  }
+
+  /**
+   * Records the results that are due and claims more recipients when there is room, in one
+   * statement when both are due (the usual case). Answers whether it claimed a full batch.
+   */
+  private async recordAndClaim(): Promise<boolean> {
+    const { batchSize } = this.deps.settings;
+    const pending = this.outcomes.length;
+    const recordDue =
+      pending > 0 && (pending >= FLUSH_EVERY || this.inFlight === 0 || Date.now() - this.lastFlush >= FLUSH_AFTER_MS);
+    // Results not yet recorded count as held: a crash would send them again.
+    const room = batchSize - this.inFlight - (recordDue ? 0 : pending);
+    const claimDue = !this.queueEmpty && room > 0 && (this.inFlight === 0 || room >= Math.ceil(batchSize / 2));
+    if (!recordDue && !claimDue) return false;
+    const batch = recordDue ? this.outcomes.splice(0) : [];
+    try {
+      const sentIds = await this.recordAllButSent(batch);
+      if (claimDue) {
+        const jobs = await queue.claim(this.deps.db, this.id, room, sentIds);
+        for (const job of jobs) this.dispatch(job);
+        this.queueEmpty = jobs.length < room;
+        return !this.queueEmpty;
+      }
+      if (sentIds.length) await queue.markSent(this.deps.db, sentIds);
+      return false;
+    } catch (error) {
+      // Kept for the next try (recording is idempotent); the rows stay claimed by this live worker.
+      this.outcomes.unshift(...batch);
+      throw error;
     }
   }
 
@@ -211,30 +243,43 @@ export class SendWorker {
     return compiled;
   }
 
-  private async flush(): Promise<void> {
-    const batch = this.outcomes.splice(0);
+  /** Marks completed those of the sends this worker served that have nothing left; the last worker to record sees it. */
+  private async checkCompletion(): Promise<void> {
+    const sendIds = [...this.touched];
+    this.touched.clear();
+    this.lastCompletionCheck = Date.now();
+    await completeFinished(this.deps.db, sendIds);
+  }
+
+  /** Records the results other than sent ones, which it answers so that they are recorded with the next claim. */
+  private async recordAllButSent(batch: Outcome[]): Promise<number[]> {
+    if (batch.length === 0) return [];
     this.lastFlush = Date.now();
-    if (batch.length === 0) return;
     const { db, settings } = this.deps;
     const of = (kind: Outcome['kind']) => batch.filter((outcome) => outcome.kind === kind);
     const ids = (list: Outcome[]) => list.map((outcome) => outcome.job.id);
     const reasons = (list: Outcome[]) => list.map((outcome) => ('reason' in outcome ? outcome.reason : ''));
+    const skipped = of('skipped');
+    if (skipped.length) await queue.markSkipped(db, ids(skipped));
+    const failed = of('failed');
+    if (failed.length) await queue.markFailed(db, ids(failed), reasons(failed));
+    const retry = of('retry');
+    if (retry.length) await queue.markRetry(db, ids(retry), reasons(retry), settings);
+    const released = of('released');
+    if (released.length) await queue.release(db, ids(released), reasons(released)[0]);
+    // Rows back in the queue of a send cancelled meanwhile will not be sent.
+    if (retry.length || released.length) await cancelPending(db, [...new Set([...retry, ...released].map((o) => o.job.sendId))]);
+    for (const outcome of batch) this.touched.add(outcome.job.sendId);
+    return ids(of('sent'));
+  }
+
+  /** Records every result still held. */
+  private async flush(): Promise<void> {
+    const batch = this.outcomes.splice(0);
     try {
-      const sent = of('sent');
-      if (sent.length) await queue.markSent(db, ids(sent));
-      const skipped = of('skipped');
-      if (skipped.length) await queue.markSkipped(db, ids(skipped));
-      const failed = of('failed');
-      if (failed.length) await queue.markFailed(db, ids(failed), reasons(failed));
-      const retry = of('retry');
-      if (retry.length) await queue.markRetry(db, ids(retry), reasons(retry), settings);
-      const released = of('released');
-      if (released.length) await queue.release(db, ids(released), reasons(released)[0]);
-      const sendIds = [...new Set(batch.map((outcome) => outcome.job.sendId))];
-      await cancelPending(db, sendIds);
-      await completeFinished(db, sendIds);
+      const sentIds = await this.recordAllButSent(batch);
+      if (sentIds.length) await queue.markSent(this.deps.db, sentIds);
     } catch (error) {
-      // Kept for the next flush; the rows stay claimed by this live worker meanwhile.
       this.outcomes.unshift(...batch);
       throw error;
     }

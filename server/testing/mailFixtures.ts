@@ -4,28 +4,21 @@ type Headers = { authorization: string };
 
 export const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
-const json = (headers: Headers) => ({ ...headers, 'content-type': 'application/json' });
-
 /** A template with HTML, text and (optionally) AMP code, through the API. */
 export async function makeDelivery(
   t: TestApp,
   headers: Headers,
   code: { subject?: string; html?: string; text?: string; amp?: string; properties?: unknown; user?: number } = {},
 ): Promise<number> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/deliveries',
-    headers: json(headers),
-    payload: {
-      label: 'Lettre',
-      internalname: `lettre-${Math.random().toString(36).slice(2, 10)}`,
-      subject: code.subject ?? 'Bonjour {{firstname}}',
-      codeHtml: [b64(code.html ?? '<html><body><p>Bonjour {{firstname}} {{lastname}}</p></body></html>')],
-      codeText: [b64(code.text ?? 'Bonjour {{firstname}} {{lastname}}')],
-      ...(code.amp === undefined ? {} : { codeAmp: code.amp }),
-      ...(code.properties === undefined ? {} : { properties: code.properties }),
-      ...(code.user === undefined ? {} : { user: code.user }),
-    },
+  const response = await t.call('POST', '/api/deliveries', headers, {
+    label: 'Lettre',
+    internalname: `lettre-${Math.random().toString(36).slice(2, 10)}`,
+    subject: code.subject ?? 'Bonjour {{firstname}}',
+    codeHtml: [b64(code.html ?? '<html><body><p>Bonjour {{firstname}} {{lastname}}</p></body></html>')],
+    codeText: [b64(code.text ?? 'Bonjour {{firstname}} {{lastname}}')],
+    ...(code.amp === undefined ? {} : { codeAmp: code.amp }),
+    ...(code.properties === undefined ? {} : { properties: code.properties }),
+    ...(code.user === undefined ? {} : { user: code.user }),
   });
   if (response.statusCode !== 201) throw new Error(`delivery not created: ${response.body}`);
   return response.json().id;
@@ -37,7 +30,7 @@ export async function makeList(
   headers: Headers,
   contacts: number | { email: string; firstname?: string; lastname?: string }[],
 ): Promise<number> {
-  const list = await t.app.inject({ method: 'POST', url: '/api/grps', headers: json(headers), payload: { subject: 'Abonnés' } });
+  const list = await t.call('POST', '/api/grps', headers, { subject: 'Abonnés' });
   if (list.statusCode !== 201) throw new Error(`list not created: ${list.body}`);
   const { id, user } = list.json();
   if (typeof contacts === 'number') {
@@ -48,7 +41,7 @@ export async function makeList(
     );
   } else {
     for (const contact of contacts) {
-      const added = await t.app.inject({ method: 'POST', url: '/api/grp_rcps', headers: json(headers), payload: { ...contact, grp: id } });
+      const added = await t.call('POST', '/api/grp_rcps', headers, { ...contact, grp: id });
       if (added.statusCode !== 201) throw new Error(`contact not added: ${added.body}`);
     }
   }
@@ -56,7 +49,7 @@ export async function makeList(
 }
 
 export async function startSend(t: TestApp, headers: Headers, delId: number, listId: number) {
-  const response = await t.app.inject({ method: 'POST', url: '/api/sendEmail', headers: json(headers), payload: { delId, listId } });
+  const response = await t.call('POST', '/api/sendEmail', headers, { delId, listId });
   if (response.statusCode !== 202) throw new Error(`send not started: ${response.statusCode} ${response.body}`);
   return response.json() as { id: number; total: number; status: string };
 }

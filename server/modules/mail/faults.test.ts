@@ -59,35 +59,68 @@ describe('the mail server goes away mid-send', () => {
 describe('several workers share one queue (FOR UPDATE SKIP LOCKED)', () => {
   let sink: SmtpSink;
   let t: TestApp;
+  let config: ReturnType<typeof loadConfig>;
+  const sentBy = new Map<string, number>();
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
+    sink = await startSmtpSink({ delayMs: 2 });
     t = await createTestApp({ ...settings, SMTP_URL: sink.url, MAIL_WORKER: '0' });
+    config = loadConfig({ ...settings, SMTP_URL: sink.url, LOG_LEVEL: 'silent' });
   });
   afterAll(async () => {
     await t.close();
     await sink.stop();
   });
+  beforeEach(() => sink.messages.splice(0));
+
+  /** A worker as another server process would run it, with its own transport. */
+  const newWorker = () => {
+    const transport = createMailTransport(config);
+    const worker: SendWorker = new SendWorker({
+      db: t.db,
+      transport,
+      settings: config.mail,
+      log: t.app.log,
+      compose: (content, job) => {
+        sentBy.set(worker.id, (sentBy.get(worker.id) ?? 0) + 1);
+        return composeMessage(content, job, { from: config.mail.from, messageId: `<${job.id}@test>`, unsubscribeUrl: 'http://x/u' });
+      },
+    });
+    return { worker, transport };
+  };
+
+  it('stops cleanly mid-send: what went out is recorded, the rest waits for the next worker', async () => {
+    const admin = await t.adminBearer();
+    const { id } = await startSend(t, admin, await makeDelivery(t, admin), await makeList(t, admin, 200));
+    const first = newWorker();
+    await first.worker.start({ exclusive: false });
+    await sink.waitForCount(40);
+    await first.worker.stop();
+    first.transport.close();
+    const stopped = await getSend(t, admin, id);
+    const [{ claimed, workers }] = await t.db.query<{ claimed: number; workers: number }>(
+      `SELECT (SELECT count(*)::int FROM mail_recipient WHERE send_id = $1 AND status = 'sending') AS claimed,
+              (SELECT count(*)::int FROM mail_worker) AS workers`,
+      [id],
+    );
+    expect({ claimed, workers }).toEqual({ claimed: 0, workers: 0 });
+    expect(stopped.sent).toBe(sink.messages.length);
+    expect(stopped.pending).toBe(200 - stopped.sent);
+
+    const second = newWorker();
+    await second.worker.start({ exclusive: false });
+    expect(await waitForSend(t, admin, id)).toMatchObject({ sent: 200, status: 'completed' });
+    await second.worker.stop();
+    second.transport.close();
+    expect(perContact(sink).size).toBe(200);
+    expect(sink.messages).toHaveLength(200);
+  });
 
   it('sends each contact one message, whichever worker claims it', async () => {
-    const config = loadConfig({ ...settings, SMTP_URL: sink.url, LOG_LEVEL: 'silent' });
     const admin = await t.adminBearer();
     const { id } = await startSend(t, admin, await makeDelivery(t, admin), await makeList(t, admin, 300));
-    const sentBy = new Map<string, number>();
-    const workers = [1, 2, 3].map(() => {
-      const transport = createMailTransport(config);
-      const worker: SendWorker = new SendWorker({
-        db: t.db,
-        transport,
-        settings: config.mail,
-        log: t.app.log,
-        compose: (content, job) => {
-          sentBy.set(worker.id, (sentBy.get(worker.id) ?? 0) + 1);
-          return composeMessage(content, job, { from: config.mail.from, messageId: `<${job.id}@test>`, unsubscribeUrl: 'http://x/u' });
-        },
-      });
-      return { worker, transport };
-    });
+    sentBy.clear();
+    const workers = [1, 2, 3].map(newWorker);
     await Promise.all(workers.map(({ worker }) => worker.start({ exclusive: false })));
     const done = await waitForSend(t, admin, id);
     for (const { worker, transport } of workers) {

@@ -1,5 +1,5 @@
 import { simpleParser } from 'mailparser';
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { createTestApp, userIdOf, type TestApp } from '../../testing/testApp';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtpSink';
 import { b64, getSend, makeDelivery, makeList, startSend, waitForSend } from '../../testing/mailFixtures';
 
@@ -31,8 +31,7 @@ afterAll(async () => {
   await sink.stop();
 });
 
-const post = (url: string, headers: Record<string, string>, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+const post = (url: string, headers: Record<string, string>, payload: unknown) => t.call('POST', url, headers, payload);
 const receivedBy = (address: string) => sink.messages.filter((m) => m.to.includes(address));
 const header = (mail: { headerLines: readonly { key: string; line: string }[] }, key: string) =>
   mail.headerLines.find((h) => h.key === key)?.line.replace(/^[^:]+:\s*/, '');
@@ -151,7 +150,7 @@ describe('sending a delivery to a list', () => {
 
 describe('bad input never answers 500', () => {
   it('answers 404, 403, 409 and 400 as the case may be', async () => {
-    const operatorDelivery = await makeDelivery(t, admin, { user: (await t.db.query<{ id: number }>(`SELECT id FROM app_user WHERE email = $1`, [t.config.operatorEmail]))[0].id });
+    const operatorDelivery = await makeDelivery(t, admin, { user: userIdOf(operator) });
     const adminDelivery = await makeDelivery(t, admin);
     const adminList = await makeList(t, admin, 1);
     const operatorList = await makeList(t, operator, 1);
@@ -169,12 +168,7 @@ describe('bad input never answers 500', () => {
     expect((await post(`/api/sends/${adminSend.json().id}/cancel`, operator, {})).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/sends/999999', headers: admin })).statusCode).toBe(404);
 
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/deliveries/${operatorDelivery}`,
-      headers: { ...operator, 'content-type': 'application/merge-patch+json' },
-      payload: JSON.stringify({ actif: 0 }),
-    });
+    await t.call('PATCH', `/api/deliveries/${operatorDelivery}`, operator, { actif: 0 });
     const deleted = await send(operator, { delId: operatorDelivery, listId: operatorList });
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().message).toContain('supprimé');

@@ -1,4 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { fr } from '../i18n/fr';
 
 /** How every failed call reaches components: the status and the message to show. */
 export interface ApiError {
@@ -30,4 +31,9 @@ export function toApiError(error: FetchBaseQueryError, statusText: string | unde
 
 export function isApiError(error: unknown): error is ApiError {
   return !!error && typeof error === 'object' && 'status' in error && 'message' in error;
+}
+
+/** What to tell the user about a failed call: the server's message, or that it did not answer. */
+export function errorMessage(error: unknown): string {
+  return isApiError(error) ? error.message : fr.errors.network;
 }

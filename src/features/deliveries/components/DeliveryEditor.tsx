@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Alert, Dialog, DialogContent, LinearProgress } from '@mui/material';
-import { isApiError } from '../../../shared/api';
+import { Dialog, DialogContent, LinearProgress } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { useCreateDeliveryMutation, useGetDeliveryQuery } from '../api';
 import { DeliveryForm, type Notice, type TabName } from './DeliveryForm';
+import { ErrorAlert } from './ErrorAlert';
 
 interface Props {
   /** null: a new template, created empty as the editor opens (spec §4). */
@@ -49,11 +49,7 @@ export function DeliveryEditor({ deliveryId, category, onClose }: Props) {
         />
       ) : (
         <DialogContent>
-          {failure ? (
-            <Alert severity="error">{isApiError(failure) ? failure.message : fr.errors.network}</Alert>
-          ) : (
-            <LinearProgress aria-label={fr.deliveries.creating} />
-          )}
+          {failure ? <ErrorAlert error={failure} /> : <LinearProgress aria-label={fr.deliveries.creating} />}
         </DialogContent>
       )}
     </Dialog>

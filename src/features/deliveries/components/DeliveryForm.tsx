@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Alert, Box, Button, DialogActions, DialogContent, DialogTitle, FormControlLabel, Switch, Tab, Tabs } from '@mui/material';
-import { isApiError } from '../../../shared/api';
+import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { selectIsAdmin } from '../../../shared/session';
 import { usePublishDeliveryMutation, useUpdateDeliveryMutation } from '../api';
@@ -49,8 +49,6 @@ interface Props {
   onClose: () => void;
 }
 
-const errorText = (error: unknown) => (isApiError(error) ? error.message : fr.errors.network);
-
 /** The editor's tabs and buttons over a working copy of one version of the delivery. */
 export function DeliveryForm({ delivery, tab, onTab, notice, onNotice, onClose }: Props) {
   const isAdmin = useSelector(selectIsAdmin);
@@ -73,7 +71,7 @@ export function DeliveryForm({ delivery, tab, onTab, notice, onNotice, onClose }
     try {
       onNotice(await work());
     } catch (error) {
-      onNotice({ severity: 'error', text: errorText(error) });
+      onNotice({ severity: 'error', text: errorMessage(error) });
     }
   };
   const save = () =>

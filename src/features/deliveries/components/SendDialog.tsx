@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
-import { isApiError } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { useGetListChoicesQuery, useStartSendMutation } from '../api';
 import type { Delivery } from '../types';
+import { ErrorAlert } from './ErrorAlert';
 import { SendProgress } from './SendProgress';
 
 const t = fr.deliveries.send;
@@ -35,11 +35,7 @@ export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose:
             ))}
           </TextField>
         )}
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {isApiError(error) ? error.message : fr.errors.network}
-          </Alert>
-        )}
+        <ErrorAlert error={error} sx={{ mt: 2 }} />
       </DialogContent>
       <DialogActions>
         {started ? (

@@ -1,8 +1,8 @@
-import { Alert, Box, Button, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { isApiError } from '../../../shared/api';
+import { Box, Button, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { deliveriesApi, useChangeSendStatusMutation, useGetSendQuery } from '../api';
 import type { SendStatus } from '../types';
+import { ErrorAlert } from './ErrorAlert';
 
 const POLL_MS = 1000;
 const FINAL: SendStatus[] = ['completed', 'cancelled'];
@@ -15,7 +15,7 @@ export function SendProgress({ sendId }: { sendId: number }) {
   const { data: send, error } = useGetSendQuery(sendId, { pollingInterval: over ? 0 : POLL_MS });
   const [changeStatus, change] = useChangeSendStatusMutation();
 
-  if (error) return <Alert severity="error">{isApiError(error) ? error.message : fr.errors.network}</Alert>;
+  if (error) return <ErrorAlert error={error} />;
   if (!send) return <LinearProgress aria-label={t.label} />;
   const done = send.sent + send.failed + send.skipped + send.cancelled;
   const percent = send.total === 0 ? 100 : Math.round((done / send.total) * 100);

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useSelector } from 'react-redux';
-import { isApiError } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { selectSessionUser } from '../../../shared/session';
 import { useTestSendMutation } from '../api';
 import type { DeliveryContent } from '../types';
+import { ErrorAlert } from './ErrorAlert';
 
 const t = fr.deliveries.testSend;
 
@@ -42,11 +42,7 @@ export function TestSendDialog({ deliveryId, content, onClose }: { deliveryId: n
               {t.done(data.email)}
             </Alert>
           )}
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {isApiError(error) ? error.message : fr.errors.network}
-            </Alert>
-          )}
+          <ErrorAlert error={error} sx={{ mt: 2 }} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{fr.deliveries.actions.close}</Button>

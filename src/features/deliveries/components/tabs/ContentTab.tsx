@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { Alert, Box, Stack, Typography } from '@mui/material';
-import { isApiError } from '../../../../shared/api';
 import { fr } from '../../../../shared/i18n/fr';
 import { usePreviewDeliveryMutation } from '../../api';
 import { contentOf } from '../../draft';
+import { ErrorAlert } from '../ErrorAlert';
 import type { TabProps } from './types';
 
 const DEBOUNCE_MS = 400;
@@ -21,7 +21,7 @@ export function ContentTab({ draft }: Pick<TabProps, 'draft'>) {
     return () => clearTimeout(timer);
   }, [content, preview]);
 
-  if (error) return <Alert severity="error">{isApiError(error) ? error.message : fr.errors.network}</Alert>;
+  if (error) return <ErrorAlert error={error} />;
   if (isUninitialized || !data) return null;
   if (!data.html && !data.amp && !data.text) return <Alert severity="info">{t.empty}</Alert>;
   return (

@@ -1,7 +1,8 @@
-import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { fr } from '../../../../shared/i18n/fr';
 import { useGetListChoicesQuery } from '../../api';
 import { SendHistory } from '../SendHistory';
+import { ChoiceField } from './ChoiceField';
 import { changeProperties, type TabProps } from './types';
 
 const t = fr.deliveries;
@@ -10,34 +11,18 @@ const t = fr.deliveries;
 export function DiffusionTab(props: TabProps) {
   const { draft, change } = props;
   const { data: lists = [] } = useGetListChoicesQuery(draft.user);
+  const listChoices = Object.fromEntries(lists.map((list) => [list.id, list.subject]));
+  const listId = draft.properties.listId;
   return (
-    <Stack spacing={2}>
-      <TextField
-        select
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <ChoiceField
         label={t.fields.list}
-        value={draft.properties.listId ?? ''}
-        onChange={(e) => changeProperties(props, { listId: Number(e.target.value) })}
-      >
-        {lists.map((list) => (
-          <MenuItem key={list.id} value={list.id}>
-            {list.subject}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField select label={t.fields.frequence} value={draft.frequence} onChange={(e) => change({ frequence: e.target.value })}>
-        {Object.entries(t.frequences).map(([value, name]) => (
-          <MenuItem key={value} value={value}>
-            {name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField select label={t.fields.channel} value={draft.channel} onChange={(e) => change({ channel: e.target.value })}>
-        {Object.entries(t.channels).map(([value, name]) => (
-          <MenuItem key={value} value={value}>
-            {name}
-          </MenuItem>
-        ))}
-      </TextField>
+        value={listId !== undefined && listChoices[listId] ? listId : ''}
+        choices={listChoices}
+        onChange={(value) => changeProperties(props, { listId: Number(value) })}
+      />
+      <ChoiceField label={t.fields.frequence} value={draft.frequence} choices={t.frequences} onChange={(frequence) => change({ frequence })} />
+      <ChoiceField label={t.fields.channel} value={draft.channel} choices={t.channels} onChange={(channel) => change({ channel })} />
       <Typography variant="subtitle1">{t.history}</Typography>
       <SendHistory filter={{ delivery: draft.id }} />
     </Stack>

@@ -1,23 +1,16 @@
-import { MenuItem, TextField } from '@mui/material';
 import { fr } from '../../../../shared/i18n/fr';
+import { ChoiceField } from './ChoiceField';
 import { changeProperties, type TabProps } from './types';
 
 const t = fr.deliveries;
 
 export function LanguageTab(props: TabProps) {
   return (
-    <TextField
-      select
+    <ChoiceField
       label={t.fields.language}
       value={props.draft.properties.lang ?? 'fr'}
-      onChange={(e) => changeProperties(props, { lang: e.target.value })}
-      sx={{ minWidth: 240 }}
-    >
-      {Object.entries(t.languages).map(([code, name]) => (
-        <MenuItem key={code} value={code}>
-          {name}
-        </MenuItem>
-      ))}
-    </TextField>
+      choices={t.languages}
+      onChange={(lang) => changeProperties(props, { lang })}
+    />
   );
 }

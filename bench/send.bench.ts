@@ -14,9 +14,11 @@ import { printRatio, type Measurement } from './measure';
 const CONTACTS = 20_000;
 const POOL = 5;
 const b64 = (text: string) => Buffer.from(text).toString('base64');
-const HTML = '<html><body><h1>Bonjour {{firstname}}</h1><p>Les nouveautés du mois, rien que pour vous.</p></body></html>';
+const HTML =
+  '<html><body><h1>Bonjour {{firstname}}</h1><p>Les nouveautés du mois, rien que pour vous.</p></body></html>';
 const TEXT = 'Bonjour {{firstname}}\nLes nouveautés du mois, rien que pour vous.';
-const AMP = '<!doctype html><html ⚡4email><head><meta charset="utf-8"></head><body><p>Bonjour {{firstname}}</p></body></html>';
+const AMP =
+  '<!doctype html><html ⚡4email><head><meta charset="utf-8"></head><body><p>Bonjour {{firstname}}</p></body></html>';
 
 interface Sink {
   port: number;
@@ -54,7 +56,9 @@ async function prepareData(dataDir: string): Promise<void> {
   const db = await openDb({ databaseUrl: null, dataDir: path.join(dataDir, 'pglite') });
   await migrate(db);
   await seedDemo(db, config);
-  const [{ id: userId }] = await db.query<{ id: number }>('SELECT id FROM app_user WHERE email = $1', [config.adminEmail]);
+  const [{ id: userId }] = await db.query<{ id: number }>('SELECT id FROM app_user WHERE email = $1', [
+    config.adminEmail,
+  ]);
   await db.query(`INSERT INTO grp (id, subject, user_id) VALUES (1, 'Bench', $1)`, [userId]);
   await db.query(
     `INSERT INTO grp_rcp (grp_id, user_id, email, firstname) SELECT 1, $1, 'c' || n || '@bench.example', 'C' || n FROM generate_series(1, $2) AS n`,
@@ -114,7 +118,12 @@ export default async function sendBench(): Promise<void> {
       const seconds = (performance.now() - start) / 1000;
       clearInterval(sampler);
       hwm = rssKib(pid, 'VmHWM');
-      ours = { label: `POST /api/sendEmail → last message (pool ${POOL})`, operations: CONTACTS, seconds, perSecond: CONTACTS / seconds };
+      ours = {
+        label: `POST /api/sendEmail → last message (pool ${POOL})`,
+        operations: CONTACTS,
+        seconds,
+        perSecond: CONTACTS / seconds,
+      };
     } finally {
       await server.stop();
     }
@@ -138,11 +147,18 @@ export default async function sendBench(): Promise<void> {
     await arrived;
     const seconds = (performance.now() - start) / 1000;
     pool.close();
-    const raw = { label: `nodemailer pool straight to the sink (pool ${POOL})`, operations: CONTACTS, seconds, perSecond: CONTACTS / seconds };
+    const raw = {
+      label: `nodemailer pool straight to the sink (pool ${POOL})`,
+      operations: CONTACTS,
+      seconds,
+      perSecond: CONTACTS / seconds,
+    };
 
     printRatio(`send of ${CONTACTS} messages to an SMTP sink in another process (messages/s)`, ours, raw);
     const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
-    console.log(`  server RSS: ${mib(idleRss)} before the send, peak ${mib(peakRss)} during it (VmHWM since start: ${mib(hwm)})`);
+    console.log(
+      `  server RSS: ${mib(idleRss)} before the send, peak ${mib(peakRss)} during it (VmHWM since start: ${mib(hwm)})`,
+    );
   } finally {
     sink.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

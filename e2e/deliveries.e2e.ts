@@ -20,31 +20,50 @@ async function api(request: APIRequestContext, credentials: { email: string; pas
   };
 }
 
-test('an admin writes a template, tests it, sends it twice to a list with an unsubscribe between, then deletes it', async ({ page }) => {
+test('an admin writes a template, tests it, sends it twice to a list with an unsubscribe between, then deletes it', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const run = Date.now().toString(36);
   const contacts = ['alice', 'bruno', 'chloe'].map((name) => `${name}.${run}@example.org`);
   const post = await api(page.request, DEMO_ADMIN);
   const list = await post('/api/grps', { subject: `Abonnés ${run}` });
-  for (const [i, email] of contacts.entries()) await post('/api/grp_rcps', { email, firstname: `Contact${i + 1}`, grp: list.id });
+  for (const [i, email] of contacts.entries())
+    await post('/api/grp_rcps', { email, firstname: `Contact${i + 1}`, grp: list.id });
 
   await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.getByRole('button', { name: 'Nouveau modèle' }).click();
   const editor = page.getByRole('dialog', { name: 'Modèle : Nouveau modèle' });
-  await expect(editor.getByRole('tab')).toHaveText(['Général', 'Contenu', 'Séquence', 'Code', 'Data', 'Langue', 'Diffusion']);
+  await expect(editor.getByRole('tab')).toHaveText([
+    'Général',
+    'Contenu',
+    'Séquence',
+    'Code',
+    'Data',
+    'Langue',
+    'Diffusion',
+  ]);
   await expect(editor.getByText(/^Version 1 · modifiée le/)).toBeVisible();
   const label = `Lettre ${run}`;
   await editor.getByLabel('Libellé').fill(label);
   await editor.getByLabel('Objet').fill('Bonjour {{firstname}}');
 
   await editor.getByRole('tab', { name: 'Code' }).click();
-  await editor.getByLabel('HTML').fill('<html><body><h1>Bonjour {{firstname}}</h1><p>Nouveautés de mai.</p></body></html>');
+  await editor
+    .getByLabel('HTML')
+    .fill('<html><body><h1>Bonjour {{firstname}}</h1><p>Nouveautés de mai.</p></body></html>');
   await editor.getByLabel('Texte').fill('Bonjour {{firstname}}\nNouveautés de mai.');
-  await editor.getByLabel('AMP').fill('<!doctype html><html ⚡4email><head><meta charset="utf-8"></head><body><p>AMP {{firstname}}</p></body></html>');
+  await editor
+    .getByLabel('AMP')
+    .fill(
+      '<!doctype html><html ⚡4email><head><meta charset="utf-8"></head><body><p>AMP {{firstname}}</p></body></html>',
+    );
 
   await editor.getByRole('tab', { name: 'Contenu' }).click();
   await expect(editor.getByText('Objet : Bonjour Prénom')).toBeVisible();
-  await expect(page.frameLocator('iframe[title="Aperçu HTML"]').getByRole('heading', { name: 'Bonjour Prénom' })).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title="Aperçu HTML"]').getByRole('heading', { name: 'Bonjour Prénom' }),
+  ).toBeVisible();
   await expect(page.frameLocator('iframe[title="Aperçu AMP"]').getByText('AMP Prénom')).toBeVisible();
   await expect(editor.locator('iframe[title="Aperçu HTML"]')).toHaveAttribute('sandbox', '');
 
@@ -60,10 +79,15 @@ test('an admin writes a template, tests it, sends it twice to a list with an uns
   await expect(bat.getByLabel(/Adresse du BAT/)).toHaveValue(DEMO_ADMIN.email);
   await bat.getByRole('button', { name: 'Envoyer le BAT' }).click();
   await expect(bat.getByText(`BAT envoyé à ${DEMO_ADMIN.email}.`)).toBeVisible();
-  const [proof] = await waitForMail((mail) => mail.subject === '[BAT] Bonjour Prénom' && recipientOf(mail) === DEMO_ADMIN.email, 1);
+  const [proof] = await waitForMail(
+    (mail) => mail.subject === '[BAT] Bonjour Prénom' && recipientOf(mail) === DEMO_ADMIN.email,
+    1,
+  );
   expect(proof.text).toContain('Nouveautés de mai.');
   expect(proof.html).toContain('<h1>Bonjour Prénom</h1>');
-  expect(proof.attachments.find((part) => part.contentType === 'text/x-amp-html')?.content.toString()).toContain('AMP Prénom');
+  expect(proof.attachments.find((part) => part.contentType === 'text/x-amp-html')?.content.toString()).toContain(
+    'AMP Prénom',
+  );
   await bat.getByRole('button', { name: 'Fermer' }).click();
 
   const sendTo = async (expected: string) => {
@@ -74,11 +98,15 @@ test('an admin writes a template, tests it, sends it twice to a list with an uns
     await dialog.getByRole('button', { name: 'Continuer' }).click();
     await dialog.getByRole('button', { name: 'Confirmer l’envoi' }).click();
     await expect(dialog.getByText(expected)).toBeVisible({ timeout: 30_000 });
-    await expect(dialog.getByRole('progressbar', { name: 'Progression de l’envoi' })).toHaveAttribute('aria-valuenow', '100');
+    await expect(dialog.getByRole('progressbar', { name: 'Progression de l’envoi' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
     await dialog.getByRole('button', { name: 'Fermer' }).click();
   };
   const toContacts = (mail: { subject?: string }) => mail.subject?.startsWith('Bonjour Contact') ?? false;
-  const ours = (mail: Parameters<typeof recipientOf>[0]) => toContacts(mail) && contacts.includes(recipientOf(mail) ?? '');
+  const ours = (mail: Parameters<typeof recipientOf>[0]) =>
+    toContacts(mail) && contacts.includes(recipientOf(mail) ?? '');
 
   await sendTo('Terminé · Envoyés : 3 / 3 · Échecs : 0 · En attente : 0');
   const first = await waitForMail(ours, 3);
@@ -90,9 +118,13 @@ test('an admin writes a template, tests it, sends it twice to a list with an uns
   const link = /(http:\/\/\S+\/api\/unsubscribe\/\S+)/.exec(toBruno?.text ?? '')?.[1] as string;
   const unsubscribe = await page.context().newPage();
   await unsubscribe.goto(link);
-  await expect(unsubscribe.getByText(`Ne plus recevoir les envois de la liste « Abonnés ${run} » à l'adresse ${contacts[1]} ?`)).toBeVisible();
+  await expect(
+    unsubscribe.getByText(`Ne plus recevoir les envois de la liste « Abonnés ${run} » à l'adresse ${contacts[1]} ?`),
+  ).toBeVisible();
   await unsubscribe.getByRole('button', { name: 'Me désabonner' }).click();
-  await expect(unsubscribe.getByText(`C'est fait : ${contacts[1]} ne recevra plus les envois de la liste « Abonnés ${run} ».`)).toBeVisible();
+  await expect(
+    unsubscribe.getByText(`C'est fait : ${contacts[1]} ne recevra plus les envois de la liste « Abonnés ${run} ».`),
+  ).toBeVisible();
   await unsubscribe.close();
 
   await sendTo('Terminé · Envoyés : 2 / 2 · Échecs : 0 · En attente : 0');
@@ -113,7 +145,12 @@ test('a non-admin sees only Général and Code, and no create button', async ({ 
   const { token } = await (await page.request.post('/api/login_check', { data: DEMO_OPERATOR })).json();
   const operatorId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).id;
   const label = `Modèle opérateur ${Date.now().toString(36)}`;
-  await post('/api/deliveries', { label, internalname: `op-${Date.now().toString(36)}`, category: 'TGM', user: operatorId });
+  await post('/api/deliveries', {
+    label,
+    internalname: `op-${Date.now().toString(36)}`,
+    category: 'TGM',
+    user: operatorId,
+  });
 
   await signIn(page, DEMO_OPERATOR.email, DEMO_OPERATOR.password);
   await expect(page.getByRole('button', { name: 'Nouveau modèle' })).toHaveCount(0);

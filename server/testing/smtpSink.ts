@@ -69,7 +69,11 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       stream.on('end', () => {
         const accept = () => {
           const raw = Buffer.concat(chunks);
-          const message = { raw, to: session.envelope.rcptTo.map((r) => r.address), messageId: headerOf(raw, 'Message-ID') };
+          const message = {
+            raw,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            messageId: headerOf(raw, 'Message-ID'),
+          };
           if (options.keep !== false) sink.messages.push(message);
           sink.count += 1;
           options.onMessage?.(message);

@@ -14,7 +14,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export function decodeCodeList(parts: readonly string[], field: string): string {
   let total = 0;
   const texts = parts.map((part, index) => {
-    if (!BASE64.test(part)) throw badRequest(`${field}.${index}`, `Le champ '${field}.${index}' n'est pas du base64 valide.`);
+    if (!BASE64.test(part))
+      throw badRequest(`${field}.${index}`, `Le champ '${field}.${index}' n'est pas du base64 valide.`);
     const bytes = Buffer.from(part, 'base64');
     total += bytes.length;
     try {
@@ -23,10 +24,10 @@ export function decodeCodeList(parts: readonly string[], field: string): string 
       throw badRequest(`${field}.${index}`, `Le champ '${field}.${index}' ne contient pas du texte UTF-8.`);
     }
   });
-  if (total > MAX_CODE_BYTES) throw badRequest(field, `Le champ '${field}' dépasse ${MAX_CODE_BYTES / 1024} Kio une fois décodé.`);
+  if (total > MAX_CODE_BYTES)
+    throw badRequest(field, `Le champ '${field}' dépasse ${MAX_CODE_BYTES / 1024} Kio une fois décodé.`);
   return texts.join('');
 }
-
 
 /** Checks the code fields a body carries. */
 export function checkCodes(values: Row): Row {

@@ -21,7 +21,11 @@ describe('deliveries', () => {
   let id: number;
 
   it('creates a template from {label, internalname} at version 1, for the admin only', async () => {
-    const created = await call('POST', '/deliveries', admin, { label: 'Lettre', internalname: 'lettre-1', category: 'TGM' });
+    const created = await call('POST', '/deliveries', admin, {
+      label: 'Lettre',
+      internalname: 'lettre-1',
+      category: 'TGM',
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       '@type': 'Delivery',
@@ -36,7 +40,18 @@ describe('deliveries', () => {
       codeAmp: '',
       properties: {},
     });
-    for (const field of ['societe', 'subject', 'frequence', 'goal', 'channel', 'typedel', 'msg', 'origin', 'description', 'lastModified']) {
+    for (const field of [
+      'societe',
+      'subject',
+      'frequence',
+      'goal',
+      'channel',
+      'typedel',
+      'msg',
+      'origin',
+      'description',
+      'lastModified',
+    ]) {
       expect(created.json()).toHaveProperty(field);
     }
     id = created.json().id;
@@ -65,7 +80,12 @@ describe('deliveries', () => {
   it('answers every version, newest first, by id or internal name', async () => {
     const byId = (await call('GET', `/api/deliveryAll/${id}`, admin)).json();
     expect(byId.data.map((v: { version: number }) => v.version)).toEqual([2, 1]);
-    expect(byId.data[0]).toMatchObject({ id, subject: 'Bonjour {{firstname}}', '@type': 'Delivery', publishedAt: null });
+    expect(byId.data[0]).toMatchObject({
+      id,
+      subject: 'Bonjour {{firstname}}',
+      '@type': 'Delivery',
+      publishedAt: null,
+    });
     expect(byId.data[1].subject).toBe('');
     const byName = (await call('GET', '/api/deliveryAll/lettre-1', admin)).json();
     expect(byName.data.map((v: { version: number }) => v.version)).toEqual([2, 1]);
@@ -111,14 +131,18 @@ describe('deliveries', () => {
     });
     expect(changed.json()).toMatchObject({ id, version: 3, subject: 'Nouvel objet', typedel: 'newsletter' });
     const versions = (await call('GET', `/api/deliveryAll/${id}`, admin)).json().data;
-    expect(versions.map((v: { version: number; publishedAt: string | null }) => [v.version, v.publishedAt !== null])).toEqual([
+    expect(
+      versions.map((v: { version: number; publishedAt: string | null }) => [v.version, v.publishedAt !== null]),
+    ).toEqual([
       [3, true],
       [2, true],
       [1, false],
     ]);
     const fresh = await call('POST', '/api/amp/bo/modele/new', admin, { internalname: 'modele-amp', subject: 'A' });
     expect(fresh.json()).toMatchObject({ version: 1, publishedAt: expect.any(String) });
-    expect((await call('POST', '/api/amp/bo/modele/new', admin, { subject: 'no name' })).json().field).toBe('internalname');
+    expect((await call('POST', '/api/amp/bo/modele/new', admin, { subject: 'no name' })).json().field).toBe(
+      'internalname',
+    );
   });
 
   it('soft-deletes with {actif: 0}; a deleted template cannot be published', async () => {
@@ -149,7 +173,11 @@ describe('deliveries', () => {
   });
 
   it("keeps a user's templates to them: the admin creates one for the operator, who may edit it", async () => {
-    const forOperator = await call('POST', '/deliveries', admin, { label: 'Op', internalname: 'op-1', user: operatorId });
+    const forOperator = await call('POST', '/deliveries', admin, {
+      label: 'Op',
+      internalname: 'op-1',
+      user: operatorId,
+    });
     expect(forOperator.json().user).toBe(operatorId);
     const own = await call('PATCH', `/deliveries/${forOperator.json().id}`, operator, { subject: 'Mine', version: 2 });
     expect(own.json()).toMatchObject({ subject: 'Mine', version: 2 });

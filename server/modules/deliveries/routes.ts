@@ -67,7 +67,11 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
       const body = request.body as Row;
       const owner = Number(body.user ?? user.id);
       const row = await db.transaction(async (tx) => {
-        const values = checkCodes({ ...body, user: owner, version: await nextVersion(tx, String(body.internalname), owner) });
+        const values = checkCodes({
+          ...body,
+          user: owner,
+          version: await nextVersion(tx, String(body.internalname), owner),
+        });
         const created = await insertItem(tx, def, values);
         await saveVersion(tx, created);
         return created;

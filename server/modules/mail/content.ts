@@ -10,7 +10,9 @@ export function deliveryVars(properties: DeliveryProperties | undefined): Record
   return vars;
 }
 
-type ContentFields = Partial<Pick<DeliveryRow, 'subject' | 'label' | 'codeHtml' | 'codeText' | 'codeAmp' | 'properties'>>;
+type ContentFields = Partial<
+  Pick<DeliveryRow, 'subject' | 'label' | 'codeHtml' | 'codeText' | 'codeAmp' | 'properties'>
+>;
 
 /** What a delivery's messages are rendered from, its codes decoded (base64 lists joined in order). */
 export function contentOf(delivery: ContentFields): SendContent {
@@ -23,4 +25,5 @@ export function contentOf(delivery: ContentFields): SendContent {
   };
 }
 
-export const hasBody = (content: SendContent) => Boolean(content.html.trim() || content.text.trim() || content.amp.trim());
+export const hasBody = (content: SendContent) =>
+  Boolean(content.html.trim() || content.text.trim() || content.amp.trim());

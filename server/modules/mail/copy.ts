@@ -8,10 +8,10 @@ export const copy = {
   previewLastname: 'Nom',
   unsubscribe: {
     title: 'Désabonnement',
-    question: (email: string, list: string) => `Ne plus recevoir les envois de la liste « ${list} » à l'adresse ${email} ?`,
+    question: (email: string, list: string) =>
+      `Ne plus recevoir les envois de la liste « ${list} » à l'adresse ${email} ?`,
     confirm: 'Me désabonner',
-    done: (email: string, list: string) =>
-      `C'est fait : ${email} ne recevra plus les envois de la liste « ${list} ».`,
+    done: (email: string, list: string) => `C'est fait : ${email} ne recevra plus les envois de la liste « ${list} ».`,
     already: (email: string, list: string) => `${email} est déjà désabonné(e) de la liste « ${list} ».`,
     invalid: 'Ce lien de désabonnement est invalide ou a expiré.',
     test: "Ce lien vient d'un envoi de test (BAT) : aucun abonnement n'a été modifié.",

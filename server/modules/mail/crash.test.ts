@@ -52,8 +52,12 @@ async function api(base: string, token: string | null, method: string, url: stri
 it('a server killed (SIGKILL) mid-send resumes after restart; duplicates carry the same Message-ID', async () => {
   sink = await startSmtpSink({ delayMs: 15 });
   server = await start();
-  const { token } = await api(server.url, null, 'POST', '/api/login_check', { email: 'admin@tgm.local', password: 'admin-tgm-2026' });
-  const call = (method: string, url: string, body?: unknown) => api((server as RunningServer).url, token, method, url, body);
+  const { token } = await api(server.url, null, 'POST', '/api/login_check', {
+    email: 'admin@tgm.local',
+    password: 'admin-tgm-2026',
+  });
+  const call = (method: string, url: string, body?: unknown) =>
+    api((server as RunningServer).url, token, method, url, body);
   const delivery = await call('POST', '/api/deliveries', {
     label: 'Crash',
     internalname: 'crash',

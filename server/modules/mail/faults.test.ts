@@ -83,7 +83,11 @@ describe('several workers share one queue (FOR UPDATE SKIP LOCKED)', () => {
       log: t.app.log,
       compose: (content, job) => {
         sentBy.set(worker.id, (sentBy.get(worker.id) ?? 0) + 1);
-        return composeMessage(content, job, { from: config.mail.from, messageId: `<${job.id}@test>`, unsubscribeUrl: 'http://x/u' });
+        return composeMessage(content, job, {
+          from: config.mail.from,
+          messageId: `<${job.id}@test>`,
+          unsubscribeUrl: 'http://x/u',
+        });
       },
     });
     return { worker, transport };
@@ -138,7 +142,9 @@ describe('several workers share one queue (FOR UPDATE SKIP LOCKED)', () => {
   it("frees a dead worker's claims once its heartbeat is stale, and not before", async () => {
     const admin = await t.adminBearer();
     const { id } = await startSend(t, admin, await makeDelivery(t, admin), await makeList(t, admin, 3));
-    await t.db.query(`INSERT INTO mail_worker (id, heartbeat_at) VALUES ('alive', now()), ('dead', now() - interval '1 minute')`);
+    await t.db.query(
+      `INSERT INTO mail_worker (id, heartbeat_at) VALUES ('alive', now()), ('dead', now() - interval '1 minute')`,
+    );
     await t.db.query(
       `UPDATE mail_recipient SET status = 'sending', claimed_by = CASE WHEN id = (SELECT min(id) FROM mail_recipient WHERE send_id = $1) THEN 'alive' ELSE 'dead' END WHERE send_id = $1`,
       [id],

@@ -107,10 +107,9 @@ export async function releaseWorker(db: Queryable, workerId: string): Promise<vo
 
 /** Records that the worker is alive (and registers it again if it was taken for dead). */
 export async function heartbeat(db: Queryable, workerId: string): Promise<void> {
-  await db.query(
-    `INSERT INTO mail_worker (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()`,
-    [workerId],
-  );
+  await db.query(`INSERT INTO mail_worker (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()`, [
+    workerId,
+  ]);
 }
 
 /** Frees the claims of workers that stopped beating (a killed process); answers how many. */

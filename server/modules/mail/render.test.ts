@@ -13,7 +13,12 @@ const content = (parts: Partial<{ subject: string; html: string; text: string; a
 describe('compileContent (personalisation with Handlebars)', () => {
   it('escapes what it inserts in HTML and AMP, not in text and subject', () => {
     const compiled = compileContent(
-      content({ subject: 'Pour {{firstname}}', html: '<p>{{firstname}} {{lastname}}</p>', text: '{{firstname}}', amp: '<p>{{lastname}}</p>' }),
+      content({
+        subject: 'Pour {{firstname}}',
+        html: '<p>{{firstname}} {{lastname}}</p>',
+        text: '{{firstname}}',
+        amp: '<p>{{lastname}}</p>',
+      }),
     );
     const parts = compiled.render(contact, 'http://x/u');
     expect(parts.html).toBe('<p>&lt;b&gt;Léa&lt;/b&gt; Durand &amp; fils</p>');
@@ -24,7 +29,10 @@ describe('compileContent (personalisation with Handlebars)', () => {
 
   it("uses the delivery's own values, renders a missing key empty and reports it", () => {
     const compiled = compileContent(
-      content({ html: '<p>{{promo}}|{{absent}}|{{#if other}}x{{/if}}|{{#each items}}{{name}}{{/each}}</p>' }, { promo: '-20 %' }),
+      content(
+        { html: '<p>{{promo}}|{{absent}}|{{#if other}}x{{/if}}|{{#each items}}{{name}}{{/each}}</p>' },
+        { promo: '-20 %' },
+      ),
     );
     expect(compiled.render(contact, '').html).toBe('<p>-20 %|||</p>');
     expect(compiled.missing).toEqual(['absent', 'items', 'other']);

@@ -127,7 +127,10 @@ export function compileContent(content: SendContent): CompiledContent {
         unsubscribeUrl,
       };
       return {
-        subject: renderers.subject(context).replace(/[\r\n]+/g, ' ').trim(),
+        subject: renderers
+          .subject(context)
+          .replace(/[\r\n]+/g, ' ')
+          .trim(),
         html: renderers.html(context),
         text: renderers.text(context),
         amp: renderers.amp(context),

@@ -123,7 +123,12 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
     '/api/sends',
     { onRequest: authenticate, schema: { tags: TAGS, querystring: collectionQuerySchema(sendResource) } },
     async (request) => {
-      const collection = await listCollection(db, sendResource, scopeQuery(sendResource, request.query, currentUser(request)), '/api/sends');
+      const collection = await listCollection(
+        db,
+        sendResource,
+        scopeQuery(sendResource, request.query, currentUser(request)),
+        '/api/sends',
+      );
       return { ...collection, 'hydra:member': await withProgress(db, collection['hydra:member']) };
     },
   );
@@ -134,8 +139,10 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
     return view;
   };
 
-  typed.get('/api/sends/:id', { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } }, async (request) =>
-    sendView(request.params.id, currentUser(request)),
+  typed.get(
+    '/api/sends/:id',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
+    async (request) => sendView(request.params.id, currentUser(request)),
   );
 
   typed.post(

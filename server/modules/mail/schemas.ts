@@ -14,7 +14,14 @@ export const SendActionParams = Type.Object({
 });
 
 /** A delivery's content as the editor holds it, saved or not. */
-const contentFields = Type.Pick(DeliveryPatch, ['subject', 'label', 'codeHtml', 'codeText', 'codeAmp', 'properties']).properties;
+const contentFields = Type.Pick(DeliveryPatch, [
+  'subject',
+  'label',
+  'codeHtml',
+  'codeText',
+  'codeAmp',
+  'properties',
+]).properties;
 
 /**
  * POST /api/email/encoded, the test send (BAT): to one address, the delivery `delId` as saved,

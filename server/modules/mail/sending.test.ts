@@ -10,7 +10,13 @@ let operator: { authorization: string };
 
 // 550 for these, 450 twice then accepted for the next, always 450 for the last.
 const refuse = (address: string, attempt: number) =>
-  address.startsWith('bounce') ? 550 : address.startsWith('later') && attempt <= 2 ? 450 : address.startsWith('never') ? 450 : undefined;
+  address.startsWith('bounce')
+    ? 550
+    : address.startsWith('later') && attempt <= 2
+      ? 450
+      : address.startsWith('never')
+        ? 450
+        : undefined;
 
 beforeAll(async () => {
   sink = await startSmtpSink({ refuse });
@@ -42,7 +48,10 @@ describe('sending a delivery to a list', () => {
       html: '<html><body><p>Bonjour {{firstname}}, code {{promo}}</p></body></html>',
       text: 'Bonjour {{firstname}}, code {{promo}}',
       amp: '<!doctype html><html ⚡4email><head></head><body><p>AMP {{firstname}}</p></body></html>',
-      properties: { sequence: [{ sequence: 1, key: 'promo', value: 'SEQ', type: 'text', profil: 'influenceur' }], data: [{ key: 'promo', value: 'ETE24' }] },
+      properties: {
+        sequence: [{ sequence: 1, key: 'promo', value: 'SEQ', type: 'text', profil: 'influenceur' }],
+        data: [{ key: 'promo', value: 'ETE24' }],
+      },
     });
     const listId = await makeList(t, admin, [
       { email: 'ana@example.org', firstname: 'Ana' },
@@ -64,9 +73,12 @@ describe('sending a delivery to a list', () => {
     expect(mail.html).toContain('Bonjour &lt;Bob&gt;, code ETE24');
     const amp = mail.attachments.find((a) => a.contentType === 'text/x-amp-html');
     expect(amp?.content.toString()).toContain('AMP &lt;Bob&gt;');
-    const contactId = (await t.db.query<{ id: number }>(`SELECT id FROM grp_rcp WHERE email = 'bob@example.org'`))[0].id;
+    const contactId = (await t.db.query<{ id: number }>(`SELECT id FROM grp_rcp WHERE email = 'bob@example.org'`))[0]
+      .id;
     expect(mail.messageId).toBe(`<send-${started.id}.contact-${contactId}@tgm.example>`);
-    const link = /^<(https:\/\/tgm\.example\/api\/unsubscribe\/[^>]+)>$/.exec(header(mail, 'list-unsubscribe') ?? '')?.[1];
+    const link = /^<(https:\/\/tgm\.example\/api\/unsubscribe\/[^>]+)>$/.exec(
+      header(mail, 'list-unsubscribe') ?? '',
+    )?.[1];
     expect(link).toBeDefined();
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.text).toContain(link);
@@ -84,7 +96,9 @@ describe('sending a delivery to a list', () => {
     const { id } = await startSend(t, admin, delId, listId);
     const done = await waitForSend(t, admin, id);
     expect(done).toMatchObject({ sent: 2, failed: 1, pending: 0, status: 'completed' });
-    expect(done.failures).toEqual([expect.objectContaining({ email: 'bounce@example.org', reason: expect.stringContaining('550') })]);
+    expect(done.failures).toEqual([
+      expect.objectContaining({ email: 'bounce@example.org', reason: expect.stringContaining('550') }),
+    ]);
     expect(receivedBy('one@example.org')).toHaveLength(1);
     expect(receivedBy('two@example.org')).toHaveLength(1);
     expect(receivedBy('bounce@example.org')).toHaveLength(0);
@@ -97,7 +111,9 @@ describe('sending a delivery to a list', () => {
     const done = await waitForSend(t, admin, id);
     expect(done).toMatchObject({ sent: 1, failed: 1, status: 'completed' });
     expect(receivedBy('later@example.org')).toHaveLength(1);
-    expect(done.failures).toEqual([expect.objectContaining({ email: 'never@example.org', reason: expect.stringContaining('450') })]);
+    expect(done.failures).toEqual([
+      expect.objectContaining({ email: 'never@example.org', reason: expect.stringContaining('450') }),
+    ]);
     const attempts = await t.db.query<{ email: string; attempts: number }>(
       `SELECT c.email, r.attempts FROM mail_recipient r JOIN grp_rcp c ON c.id = r.contact_id WHERE r.send_id = $1 ORDER BY c.email`,
       [id],
@@ -115,7 +131,12 @@ describe('sending a delivery to a list', () => {
     expect(pause.json().status).toBe('paused');
     // What was in flight lands; then nothing more goes while paused.
     const inFlight = async () =>
-      (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_recipient WHERE send_id = $1 AND status = 'sending'`, [paused.id]))[0].n;
+      (
+        await t.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM mail_recipient WHERE send_id = $1 AND status = 'sending'`,
+          [paused.id],
+        )
+      )[0].n;
     while ((await inFlight()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     const during = await getSend(t, admin, paused.id);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -143,8 +164,19 @@ describe('sending a delivery to a list', () => {
     await waitForSend(t, admin, first.id);
     const body = (await t.app.inject({ url: `/api/sends?list=${listId}`, headers: admin })).json();
     expect(body['hydra:member'].map((s: { id: number }) => s.id)).toEqual([second.id, first.id]);
-    expect(body['hydra:member'][0]).toMatchObject({ '@type': 'Send', list: listId, delivery: delId, total: 2, sent: 2, label: 'Lettre', listSubject: 'Abonnés', version: 1 });
-    expect((await t.app.inject({ url: `/api/sends?delivery=${delId}`, headers: admin })).json()['hydra:totalItems']).toBe(2);
+    expect(body['hydra:member'][0]).toMatchObject({
+      '@type': 'Send',
+      list: listId,
+      delivery: delId,
+      total: 2,
+      sent: 2,
+      label: 'Lettre',
+      listSubject: 'Abonnés',
+      version: 1,
+    });
+    expect(
+      (await t.app.inject({ url: `/api/sends?delivery=${delId}`, headers: admin })).json()['hydra:totalItems'],
+    ).toBe(2);
   });
 });
 
@@ -185,7 +217,9 @@ describe('bad input never answers 500', () => {
     expect(badBase64.json()).toMatchObject({ statusCode: 400, field: 'codeHtml.0' });
     const badTemplate = await post('/api/email/preview', admin, { codeHtml: [b64('{{#each}}')] });
     expect(badTemplate.json()).toMatchObject({ statusCode: 400, field: 'codeHtml' });
-    expect((await post('/api/email/encoded', admin, { email: 'not-an-address', delId: adminDelivery })).json().field).toBe('email');
+    expect(
+      (await post('/api/email/encoded', admin, { email: 'not-an-address', delId: adminDelivery })).json().field,
+    ).toBe('email');
     expect((await post('/api/sendEmail', {}, { delId: adminDelivery, listId: adminList })).statusCode).toBe(401);
   });
 });

@@ -55,7 +55,15 @@ export async function createSend(db: Db, send: NewSend): Promise<{ id: number; t
     const [{ id }] = await tx.query<{ id: number }>(
       `INSERT INTO mail_send (delivery_id, grp_id, user_id, version, label, list_subject, content)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [send.deliveryId, send.listId, send.userId, send.version, send.label, send.listSubject, JSON.stringify(send.content)],
+      [
+        send.deliveryId,
+        send.listId,
+        send.userId,
+        send.version,
+        send.label,
+        send.listSubject,
+        JSON.stringify(send.content),
+      ],
     );
     const [{ total }] = await tx.query<{ total: number }>(
       `WITH queued AS (
@@ -105,7 +113,10 @@ const NO_PROGRESS: Progress = { sent: 0, failed: 0, pending: 0, skipped: 0, canc
 
 /** Send items with their progress; `failures` (e-mail and reason) when asked for one send. */
 export async function withProgress(db: Queryable, rows: Row[], failures = false) {
-  const progress = await progressOf(db, rows.map((row) => Number(row.id)));
+  const progress = await progressOf(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
   return Promise.all(
     rows.map(async (row) => ({
       ...toItem(sendResource, row),

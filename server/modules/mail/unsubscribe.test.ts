@@ -21,7 +21,11 @@ const messagesTo = async (address: string) => {
   return mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value[0].address === address);
 };
 /** The page's text as a browser shows it. */
-const shown = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const shown = (html: string) =>
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 const linkIn = (text: string) => /(https?:\/\/\S+\/api\/unsubscribe\/\S+)/.exec(text)?.[1] ?? '';
 
 describe('without SMTP_URL, messages land in DATA_DIR/outbox', () => {
@@ -49,7 +53,9 @@ describe('unsubscribing through the link', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<html lang="fr">');
-    expect(shown(page.body)).toContain("Ne plus recevoir les envois de la liste « Abonnés » à l'adresse leave@example.org ?");
+    expect(shown(page.body)).toContain(
+      "Ne plus recevoir les envois de la liste « Abonnés » à l'adresse leave@example.org ?",
+    );
     expect(page.body).toContain('Me désabonner');
     const [before] = await t.db.query<{ actif: number }>(`SELECT actif FROM grp_rcp WHERE email = 'leave@example.org'`);
     expect(before.actif).toBe(1);
@@ -83,7 +89,9 @@ describe('unsubscribing through the link', () => {
     const test = await t.app.inject({ url: '/api/unsubscribe/test' });
     expect(test.statusCode).toBe(200);
     expect(shown(test.body)).toContain("Ce lien vient d'un envoi de test (BAT)");
-    const [{ inactive }] = await t.db.query<{ inactive: number }>(`SELECT count(*)::int AS inactive FROM grp_rcp WHERE actif = 0`);
+    const [{ inactive }] = await t.db.query<{ inactive: number }>(
+      `SELECT count(*)::int AS inactive FROM grp_rcp WHERE actif = 0`,
+    );
     expect(inactive).toBe(1);
   });
 });

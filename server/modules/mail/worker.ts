@@ -151,7 +151,10 @@ export class SendWorker {
         }
         const claimed = await this.recordAndClaim();
         const held = this.inFlight + this.outcomes.length;
-        if (this.touched.size > 0 && ((held === 0 && this.queueEmpty) || Date.now() - this.lastCompletionCheck >= COMPLETION_CHECK_MS)) {
+        if (
+          this.touched.size > 0 &&
+          ((held === 0 && this.queueEmpty) || Date.now() - this.lastCompletionCheck >= COMPLETION_CHECK_MS)
+        ) {
           await this.checkCompletion();
         }
         if (claimed) continue;
@@ -268,7 +271,8 @@ export class SendWorker {
     const released = of('released');
     if (released.length) await queue.release(db, ids(released), reasons(released)[0]);
     // Rows back in the queue of a send cancelled meanwhile will not be sent.
-    if (retry.length || released.length) await cancelPending(db, [...new Set([...retry, ...released].map((o) => o.job.sendId))]);
+    if (retry.length || released.length)
+      await cancelPending(db, [...new Set([...retry, ...released].map((o) => o.job.sendId))]);
     for (const outcome of batch) this.touched.add(outcome.job.sendId);
     return ids(of('sent'));
   }

@@ -38,7 +38,13 @@ export const deliveriesApi = baseApi.injectEndpoints({
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Delivery', id }],
     }),
     /** MEP: publishes the delivery's current version (spec §7.3). */
-    publishDelivery: build.mutation<DeliveryVersion, Pick<Delivery, 'id' | 'subject' | 'codeHtml' | 'codeText' | 'internalname' | 'societe' | 'origin' | 'actif' | 'typedel'>>({
+    publishDelivery: build.mutation<
+      DeliveryVersion,
+      Pick<
+        Delivery,
+        'id' | 'subject' | 'codeHtml' | 'codeText' | 'internalname' | 'societe' | 'origin' | 'actif' | 'typedel'
+      >
+    >({
       query: (body) => ({ url: '/amp/bo/modele/new', method: 'POST', body }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Delivery', id }],
     }),
@@ -68,7 +74,10 @@ export const deliveriesApi = baseApi.injectEndpoints({
     }),
     /** The user's active lists, to choose where a delivery goes. */
     getListChoices: build.query<ListChoice[], number>({
-      query: (userId) => ({ url: '/grps', params: { user: userId, actif: 1, itemsPerPage: 1000, 'order[subject]': 'asc' } }),
+      query: (userId) => ({
+        url: '/grps',
+        params: { user: userId, actif: 1, itemsPerPage: 1000, 'order[subject]': 'asc' },
+      }),
       transformResponse: (response: HydraCollection<ListChoice>) => members(response),
     }),
   }),

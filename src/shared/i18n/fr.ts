@@ -112,7 +112,13 @@ export const fr = {
       empty: 'Aucune donnée.',
     },
     languages: { fr: 'Français', en: 'Anglais', es: 'Espagnol', de: 'Allemand', it: 'Italien', pt: 'Portugais' },
-    frequences: { '': 'Aucune', unique: 'Envoi unique', quotidienne: 'Quotidienne', hebdomadaire: 'Hebdomadaire', mensuelle: 'Mensuelle' },
+    frequences: {
+      '': 'Aucune',
+      unique: 'Envoi unique',
+      quotidienne: 'Quotidienne',
+      hebdomadaire: 'Hebdomadaire',
+      mensuelle: 'Mensuelle',
+    },
     channels: { email: 'E-mail', telegram: 'Telegram', x: 'X' },
     history: 'Envois',
     noSends: 'Aucun envoi.',
@@ -142,7 +148,8 @@ export const fr = {
       resume: 'Reprendre',
       cancel: 'Annuler l’envoi',
       failures: 'Échecs',
-      title: (label: string, version: number, list: string, date: string) => `« ${label} » v${version} → « ${list} » · ${date}`,
+      title: (label: string, version: number, list: string, date: string) =>
+        `« ${label} » v${version} → « ${list} » · ${date}`,
     },
   },
   following: {

@@ -25,7 +25,12 @@ export function CategoryTemplates({ category }: { category: string }) {
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {isAdmin && (
-          <Button variant="outlined" aria-label={fr.deliveries.newTemplate} title={fr.deliveries.newTemplate} onClick={() => setOpen(null)}>
+          <Button
+            variant="outlined"
+            aria-label={fr.deliveries.newTemplate}
+            title={fr.deliveries.newTemplate}
+            onClick={() => setOpen(null)}
+          >
             +
           </Button>
         )}
@@ -35,7 +40,9 @@ export function CategoryTemplates({ category }: { category: string }) {
           </Button>
         ))}
       </Stack>
-      {open !== undefined && <DeliveryEditor deliveryId={open} category={category} onClose={() => setOpen(undefined)} />}
+      {open !== undefined && (
+        <DeliveryEditor deliveryId={open} category={category} onClose={() => setOpen(undefined)} />
+      )}
     </Stack>
   );
 }

@@ -28,7 +28,10 @@ export function DeliveryEditor({ deliveryId, category, onClose }: Props) {
     creating.current = true;
     createDelivery({ label: fr.deliveries.newTemplateLabel, internalname: newInternalName(), category })
       .unwrap()
-      .then((created) => setId(created.id), () => undefined);
+      .then(
+        (created) => setId(created.id),
+        () => undefined,
+      );
   }, [id, category, createDelivery]);
 
   const { data: delivery, error } = useGetDeliveryQuery(id ?? skipToken);

@@ -1,6 +1,17 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
-import { Alert, Box, Button, DialogActions, DialogContent, DialogTitle, FormControlLabel, Switch, Tab, Tabs } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Switch,
+  Tab,
+  Tabs,
+} from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { selectIsAdmin } from '../../../shared/session';
@@ -82,7 +93,17 @@ export function DeliveryForm({ delivery, tab, onTab, notice, onNotice, onClose }
   const publishCurrent = () =>
     run(async () => {
       const { id, subject, codeHtml, codeText, internalname, societe, origin, actif, typedel } = delivery;
-      const result = await publish({ id, subject, codeHtml, codeText, internalname, societe, origin, actif, typedel }).unwrap();
+      const result = await publish({
+        id,
+        subject,
+        codeHtml,
+        codeText,
+        internalname,
+        societe,
+        origin,
+        actif,
+        typedel,
+      }).unwrap();
       return { severity: 'success', text: t.published(result.version) };
     });
   const remove = () =>
@@ -138,10 +159,16 @@ export function DeliveryForm({ delivery, tab, onTab, notice, onNotice, onClose }
         </Button>
         <Button onClick={onClose}>{t.actions.close}</Button>
       </DialogActions>
-      {dialog === 'bat' && <TestSendDialog deliveryId={delivery.id} content={contentOf(draft)} onClose={() => setDialog(null)} />}
+      {dialog === 'bat' && (
+        <TestSendDialog deliveryId={delivery.id} content={contentOf(draft)} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'send' && <SendDialog delivery={delivery} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && (
-        <DeleteDeliveryPopin label={delivery.label || delivery.internalname} onNo={() => setDialog(null)} onYes={remove} />
+        <DeleteDeliveryPopin
+          label={delivery.label || delivery.internalname}
+          onNo={() => setDialog(null)}
+          onYes={remove}
+        />
       )}
     </>
   );

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { useGetListChoicesQuery, useStartSendMutation } from '../api';
 import type { Delivery } from '../types';
@@ -27,7 +37,14 @@ export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose:
         ) : lists.length === 0 ? (
           <Alert severity="info">{t.noList}</Alert>
         ) : (
-          <TextField select fullWidth label={t.chooseList} value={list ? listId : ''} onChange={(e) => setListId(Number(e.target.value))} sx={{ mt: 1 }}>
+          <TextField
+            select
+            fullWidth
+            label={t.chooseList}
+            value={list ? listId : ''}
+            onChange={(e) => setListId(Number(e.target.value))}
+            sx={{ mt: 1 }}
+          >
             {lists.map((choice) => (
               <MenuItem key={choice.id} value={choice.id}>
                 {choice.subject}
@@ -43,7 +60,11 @@ export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose:
         ) : confirming && list ? (
           <>
             <Button onClick={() => setConfirming(false)}>{t.cancel}</Button>
-            <Button variant="contained" disabled={isLoading} onClick={() => void startSend({ delId: delivery.id, listId: list.id })}>
+            <Button
+              variant="contained"
+              disabled={isLoading}
+              onClick={() => void startSend({ delId: delivery.id, listId: list.id })}
+            >
               {t.confirmButton}
             </Button>
           </>

@@ -46,17 +46,30 @@ describe('sending from the editor (against the real API server)', () => {
     await userEvent.click(await screen.findByRole('option', { name: `Liste ${CATEGORY}` }));
     await userEvent.click(within(send).getByRole('button', { name: 'Continuer' }));
     expect(
-      within(send).getByText(`Envoyer « Envoi ${CATEGORY} » (version 1) à tous les contacts actifs de la liste « Liste ${CATEGORY} » ?`),
+      within(send).getByText(
+        `Envoyer « Envoi ${CATEGORY} » (version 1) à tous les contacts actifs de la liste « Liste ${CATEGORY} » ?`,
+      ),
     ).toBeInTheDocument();
     await userEvent.click(within(send).getByRole('button', { name: 'Confirmer l’envoi' }));
-    expect(await within(send).findByText('Terminé · Envoyés : 2 / 2 · Échecs : 0 · En attente : 0', {}, { timeout: 15_000 })).toBeInTheDocument();
-    expect(within(send).getByRole('progressbar', { name: 'Progression de l’envoi' })).toHaveAttribute('aria-valuenow', '100');
+    expect(
+      await within(send).findByText('Terminé · Envoyés : 2 / 2 · Échecs : 0 · En attente : 0', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(within(send).getByRole('progressbar', { name: 'Progression de l’envoi' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
 
     // The list's sends, as the list editor's Workflow tab shows them.
     renderWithProviders(<ListSends listId={listId} />, { preloadedState: { auth } });
     const history = await screen.findByRole('list', { name: 'Envois' });
-    expect(await within(history).findByText(`« Envoi ${CATEGORY} » v1 → « Liste ${CATEGORY} » · ${new Date().toLocaleDateString('fr-FR').replace(/\//g, '-')}`)).toBeInTheDocument();
-    expect(await within(history).findByText('Terminé · Envoyés : 2 / 2 · Échecs : 0 · En attente : 0')).toBeInTheDocument();
+    expect(
+      await within(history).findByText(
+        `« Envoi ${CATEGORY} » v1 → « Liste ${CATEGORY} » · ${new Date().toLocaleDateString('fr-FR').replace(/\//g, '-')}`,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      await within(history).findByText('Terminé · Envoyés : 2 / 2 · Échecs : 0 · En attente : 0'),
+    ).toBeInTheDocument();
   });
 
   it('shows no sends for a list that had none', async () => {

@@ -10,7 +10,15 @@ import { ErrorAlert } from './ErrorAlert';
 const t = fr.deliveries.testSend;
 
 /** BAT: sends the editor's content to one address, the operator's by default. */
-export function TestSendDialog({ deliveryId, content, onClose }: { deliveryId: number; content: DeliveryContent; onClose: () => void }) {
+export function TestSendDialog({
+  deliveryId,
+  content,
+  onClose,
+}: {
+  deliveryId: number;
+  content: DeliveryContent;
+  onClose: () => void;
+}) {
   const user = useSelector(selectSessionUser);
   const [email, setEmail] = useState(user?.username ?? '');
   const [testSend, { isLoading, data, error, reset }] = useTestSendMutation();

@@ -9,9 +9,30 @@ export function CodeTab({ draft, change }: TabProps) {
   const t = fr.deliveries.fields;
   return (
     <Stack spacing={2}>
-      <TextField label={t.html} value={draft.html} onChange={(e) => change({ html: e.target.value })} multiline minRows={8} slotProps={{ htmlInput: { style: code, spellCheck: false } }} />
-      <TextField label={t.text} value={draft.text} onChange={(e) => change({ text: e.target.value })} multiline minRows={5} slotProps={{ htmlInput: { style: code, spellCheck: false } }} />
-      <TextField label={t.amp} value={draft.codeAmp} onChange={(e) => change({ codeAmp: e.target.value })} multiline minRows={8} slotProps={{ htmlInput: { style: code, spellCheck: false } }} />
+      <TextField
+        label={t.html}
+        value={draft.html}
+        onChange={(e) => change({ html: e.target.value })}
+        multiline
+        minRows={8}
+        slotProps={{ htmlInput: { style: code, spellCheck: false } }}
+      />
+      <TextField
+        label={t.text}
+        value={draft.text}
+        onChange={(e) => change({ text: e.target.value })}
+        multiline
+        minRows={5}
+        slotProps={{ htmlInput: { style: code, spellCheck: false } }}
+      />
+      <TextField
+        label={t.amp}
+        value={draft.codeAmp}
+        onChange={(e) => change({ codeAmp: e.target.value })}
+        multiline
+        minRows={8}
+        slotProps={{ htmlInput: { style: code, spellCheck: false } }}
+      />
     </Stack>
   );
 }

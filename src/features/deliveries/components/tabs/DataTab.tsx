@@ -11,7 +11,8 @@ export const DATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 export function DataTab(props: TabProps) {
   const items = props.draft.properties.data ?? [];
   const save = (data: DataItem[]) => changeProperties(props, { data });
-  const update = (index: number, patch: Partial<DataItem>) => save(items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
+  const update = (index: number, patch: Partial<DataItem>) =>
+    save(items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
 
   return (
     <Stack spacing={2}>
@@ -26,7 +27,13 @@ export function DataTab(props: TabProps) {
             helperText={DATA_KEY.test(item.key) ? ' ' : t.data.invalidKey}
             onChange={(e) => update(index, { key: e.target.value })}
           />
-          <TextField size="small" label={t.fields.value} value={item.value} onChange={(e) => update(index, { value: e.target.value })} sx={{ flexGrow: 1 }} />
+          <TextField
+            size="small"
+            label={t.fields.value}
+            value={item.value}
+            onChange={(e) => update(index, { value: e.target.value })}
+            sx={{ flexGrow: 1 }}
+          />
           <IconButton aria-label={t.data.remove(item.key)} onClick={() => save(items.filter((_, i) => i !== index))}>
             ×
           </IconButton>

@@ -21,8 +21,18 @@ export function DiffusionTab(props: TabProps) {
         choices={listChoices}
         onChange={(value) => changeProperties(props, { listId: Number(value) })}
       />
-      <ChoiceField label={t.fields.frequence} value={draft.frequence} choices={t.frequences} onChange={(frequence) => change({ frequence })} />
-      <ChoiceField label={t.fields.channel} value={draft.channel} choices={t.channels} onChange={(channel) => change({ channel })} />
+      <ChoiceField
+        label={t.fields.frequence}
+        value={draft.frequence}
+        choices={t.frequences}
+        onChange={(frequence) => change({ frequence })}
+      />
+      <ChoiceField
+        label={t.fields.channel}
+        value={draft.channel}
+        choices={t.channels}
+        onChange={(channel) => change({ channel })}
+      />
       <Typography variant="subtitle1">{t.history}</Typography>
       <SendHistory filter={{ delivery: draft.id }} />
     </Stack>

@@ -6,7 +6,13 @@ import type { DeliveryDraft } from '../../draft';
 import type { TabProps } from './types';
 
 const t = fr.deliveries;
-const TEXT_FIELDS: (keyof DeliveryDraft & keyof typeof t.fields)[] = ['label', 'internalname', 'subject', 'typedel', 'goal'];
+const TEXT_FIELDS: (keyof DeliveryDraft & keyof typeof t.fields)[] = [
+  'label',
+  'internalname',
+  'subject',
+  'typedel',
+  'goal',
+];
 
 export function GeneralTab({ draft, change }: TabProps) {
   const { data: versions } = useGetDeliveryVersionsQuery(draft.id);
@@ -22,7 +28,13 @@ export function GeneralTab({ draft, change }: TabProps) {
         />
       ))}
       <TextField label={t.fields.category} value={draft.category} slotProps={{ input: { readOnly: true } }} />
-      <TextField label={t.fields.msg} value={draft.msg} onChange={(e) => change({ msg: e.target.value })} multiline minRows={2} />
+      <TextField
+        label={t.fields.msg}
+        value={draft.msg}
+        onChange={(e) => change({ msg: e.target.value })}
+        multiline
+        minRows={2}
+      />
       <TextField
         label={t.fields.description}
         value={draft.description}

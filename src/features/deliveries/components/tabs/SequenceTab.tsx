@@ -1,7 +1,24 @@
 import { useState } from 'react';
-import { Button, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Button,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { fr } from '../../../../shared/i18n/fr';
-import { addSequenceItem, removeSequenceItem, updateSequenceItem, type SequenceDraft, type SequenceItem } from '../../../../shared/lib/sequence';
+import {
+  addSequenceItem,
+  removeSequenceItem,
+  updateSequenceItem,
+  type SequenceDraft,
+  type SequenceItem,
+} from '../../../../shared/lib/sequence';
 import { changeProperties, type TabProps } from './types';
 
 const t = fr.deliveries;
@@ -45,7 +62,10 @@ export function SequenceTab(props: TabProps) {
                   </TableCell>
                 ))}
                 <TableCell>
-                  <IconButton aria-label={t.sequence.remove(item.sequence)} onClick={() => save(removeSequenceItem(items, item.sequence))}>
+                  <IconButton
+                    aria-label={t.sequence.remove(item.sequence)}
+                    onClick={() => save(removeSequenceItem(items, item.sequence))}
+                  >
                     ×
                   </IconButton>
                 </TableCell>
@@ -56,7 +76,13 @@ export function SequenceTab(props: TabProps) {
       )}
       <Stack direction="row" spacing={1}>
         {COLUMNS.map((column) => (
-          <TextField key={column} size="small" label={t.fields[column]} value={next[column]} onChange={(e) => setNext({ ...next, [column]: e.target.value })} />
+          <TextField
+            key={column}
+            size="small"
+            label={t.fields[column]}
+            value={next[column]}
+            onChange={(e) => setNext({ ...next, [column]: e.target.value })}
+          />
         ))}
         <Button
           disabled={!next.key.trim()}

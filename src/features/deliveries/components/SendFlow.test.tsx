@@ -6,6 +6,9 @@ import { apiCall, signedIn } from '../../../testing/apiSession';
 import { CategoryTemplates } from './CategoryTemplates';
 import { ListSends } from './SendHistory';
 
+/** Waits that include a round trip to the real server (slower when the machine is busy). */
+const SERVER = { timeout: 10_000 };
+
 const CATEGORY = `send-${Date.now().toString(36)}`;
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
@@ -30,20 +33,20 @@ describe('sending from the editor (against the real API server)', () => {
   it('runs a BAT to the operator by default, then sends to a chosen list and follows the progress', async () => {
     const { auth, listId } = await fixture();
     renderWithProviders(<CategoryTemplates category={CATEGORY} />, { preloadedState: { auth } });
-    await userEvent.click(await screen.findByRole('button', { name: `Envoi ${CATEGORY}` }));
-    await screen.findByRole('dialog', { name: `Modèle : Envoi ${CATEGORY}` });
+    await userEvent.click(await screen.findByRole('button', { name: `Envoi ${CATEGORY}` }, SERVER));
+    await screen.findByRole('dialog', { name: `Modèle : Envoi ${CATEGORY}` }, SERVER);
 
     await userEvent.click(screen.getByRole('button', { name: 'BAT' }));
-    const bat = await screen.findByRole('dialog', { name: 'BAT (envoi de test)' });
+    const bat = await screen.findByRole('dialog', { name: 'BAT (envoi de test)' }, SERVER);
     expect(within(bat).getByLabelText(/Adresse du BAT/)).toHaveValue(DEMO_ADMIN.email);
     await userEvent.click(within(bat).getByRole('button', { name: 'Envoyer le BAT' }));
-    expect(await within(bat).findByText(`BAT envoyé à ${DEMO_ADMIN.email}.`)).toBeInTheDocument();
+    expect(await within(bat).findByText(`BAT envoyé à ${DEMO_ADMIN.email}.`, {}, SERVER)).toBeInTheDocument();
     await userEvent.click(within(bat).getByRole('button', { name: 'Fermer' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
-    const send = await screen.findByRole('dialog', { name: 'Envoyer à une liste' });
-    await userEvent.click(await within(send).findByRole('combobox', { name: 'Liste' }));
-    await userEvent.click(await screen.findByRole('option', { name: `Liste ${CATEGORY}` }));
+    const send = await screen.findByRole('dialog', { name: 'Envoyer à une liste' }, SERVER);
+    await userEvent.click(await within(send).findByRole('combobox', { name: 'Liste' }, SERVER));
+    await userEvent.click(await screen.findByRole('option', { name: `Liste ${CATEGORY}` }, SERVER));
     await userEvent.click(within(send).getByRole('button', { name: 'Continuer' }));
     expect(
       within(send).getByText(
@@ -61,14 +64,16 @@ describe('sending from the editor (against the real API server)', () => {
 
     // The list's sends, as the list editor's Workflow tab shows them.
     renderWithProviders(<ListSends listId={listId} />, { preloadedState: { auth } });
-    const history = await screen.findByRole('list', { name: 'Envois' });
+    const history = await screen.findByRole('list', { name: 'Envois' }, SERVER);
     expect(
       await within(history).findByText(
         `« Envoi ${CATEGORY} » v1 → « Liste ${CATEGORY} » · ${new Date().toLocaleDateString('fr-FR').replace(/\//g, '-')}`,
+        {},
+        SERVER,
       ),
     ).toBeInTheDocument();
     expect(
-      await within(history).findByText('Terminé · Envoyés : 2 / 2 · Échecs : 0 · En attente : 0'),
+      await within(history).findByText('Terminé · Envoyés : 2 / 2 · Échecs : 0 · En attente : 0', {}, SERVER),
     ).toBeInTheDocument();
   });
 
@@ -76,6 +81,6 @@ describe('sending from the editor (against the real API server)', () => {
     const auth = await signedIn(DEMO_ADMIN);
     const list = await apiCall<{ id: number }>(auth, 'POST', '/grps', { subject: 'Vide' });
     renderWithProviders(<ListSends listId={list.id} />, { preloadedState: { auth } });
-    expect(await screen.findByText('Aucun envoi.')).toBeInTheDocument();
+    expect(await screen.findByText('Aucun envoi.', {}, SERVER)).toBeInTheDocument();
   });
 });

@@ -1,18 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startSmtpSink } from '../server/testing/smtpSink';
 import { startApiServer } from './support/apiServer';
 import { startDemoYoutube } from './support/youtube';
 
-/** One real server for the run, reading feeds from a local YouTube stand-in; its URL reaches the tests through E2E_BASE_URL. */
+/**
+ * One real server for the run: it reads feeds from a local YouTube stand-in and sends through
+ * a real SMTP sink that writes what it accepts into a folder the tests read (E2E_MAIL_DIR);
+ * its URL reaches the tests through E2E_BASE_URL.
+ */
 export default async function globalSetup() {
   const youtube = await startDemoYoutube();
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-e2e-mail-'));
+  let received = 0;
+  const sink = await startSmtpSink({
+    keep: false,
+    onMessage: (message) => {
+      received += 1;
+      fs.writeFileSync(path.join(mailDir, `${String(received).padStart(5, '0')}.eml`), message.raw);
+    },
+  });
   const server = await startApiServer({
     SKIP_WEB_BUILD: '1',
     YOUTUBE_FEED_URL: youtube.url,
     // Every test signs up from the same address.
     PUBLIC_WRITE_RATE_LIMIT: '1000',
+    SMTP_URL: sink.url,
+    MAIL_POLL_MS: '200',
   });
   process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_MAIL_DIR = mailDir;
   return async () => {
     await server.stop();
+    await sink.stop();
     await youtube.close();
+    fs.rmSync(mailDir, { recursive: true, force: true });
   };
 }

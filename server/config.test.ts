@@ -74,6 +74,31 @@ describe('loadConfig', () => {
     });
   });
 
+  it('has mail defaults and reads the mail settings', () => {
+    expect(loadConfig({}).mail).toEqual({
+      from: 'TGM <no-reply@localhost>',
+      worker: true,
+      poolSize: 5,
+      rateLimit: 0,
+      batchSize: 100,
+      maxAttempts: 5,
+      retryBaseMs: 2000,
+      retryMaxMs: 300_000,
+      pollMs: 1000,
+    });
+    const config = loadConfig({
+      PRODUCT_NAME: 'Acme',
+      MAIL_WORKER: '0',
+      SMTP_RATE_LIMIT: '20',
+      MAIL_RETRY_BASE_MS: '500',
+      MAIL_RETRY_MAX_MS: '1000',
+      PUBLIC_URL: 'https://news.example.org/',
+    });
+    expect(config.mail).toMatchObject({ from: 'Acme <no-reply@localhost>', worker: false, rateLimit: 20, retryMaxMs: 1000 });
+    expect(config.publicUrl).toBe('https://news.example.org');
+    expect(loadConfig({ MAIL_FROM: 'news@example.org' }).mail.from).toBe('news@example.org');
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -94,6 +119,17 @@ describe('loadConfig', () => {
     ['PUBLIC_WRITE_RATE_LIMIT', '0'],
     ['PUBLIC_READ_RATE_LIMIT', 'many'],
     ['IMPORT_MAX_BYTES', '10'],
+    ['MAIL_FROM', 'no address'],
+    ['MAIL_FROM', 'Name <not-an-address>'],
+    ['MAIL_WORKER', 'yes'],
+    ['SMTP_POOL_SIZE', '0'],
+    ['SMTP_RATE_LIMIT', '-1'],
+    ['MAIL_BATCH_SIZE', '5000'],
+    ['MAIL_MAX_ATTEMPTS', '0'],
+    ['MAIL_RETRY_BASE_MS', '5'],
+    ['MAIL_RETRY_MAX_MS', '100'],
+    ['MAIL_POLL_MS', 'often'],
+    ['PUBLIC_URL', 'ftp://example.org'],
   ])('stops on %s=%s with a message naming the variable', (name, value) => {
     let thrown: unknown;
     try {

@@ -13,6 +13,9 @@ export interface Config {
   operatorEmail: string;
   operatorPassword: string;
   smtpUrl: string | null;
+  mail: MailConfig;
+  /** Base URL of the server as recipients reach it (unsubscribe links); null: the listening address. */
+  publicUrl: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   productName: string;
   societe: string;
@@ -35,6 +38,27 @@ export interface Config {
   publicReadRateLimit: number;
   /** Largest CSV of contacts one import reads, in bytes. */
   importMaxBytes: number;
+}
+
+/** How the send queue worker delivers mail (DESIGN.md §4). */
+export interface MailConfig {
+  /** The From of every message, `Name <address>` or an address. */
+  from: string;
+  /** Whether this process runs a send worker (API-only processes may not). */
+  worker: boolean;
+  /** Pooled SMTP connections. */
+  poolSize: number;
+  /** Messages a second through SMTP; 0 means no limit. */
+  rateLimit: number;
+  /** Recipients one worker holds at once (claimed, in flight or awaiting their record). */
+  batchSize: number;
+  /** Tries of a recipient the server refuses for a while (4xx) before it is marked failed. */
+  maxAttempts: number;
+  /** First retry delay; it doubles on each failure up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How often an idle worker looks for work queued by other processes. */
+  pollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +119,24 @@ function longText(env: Env, name: string, maxLength: number): string | null {
   return value === null ? null : value.trim();
 }
 
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = optional(env, name);
+  if (raw === null) return fallback;
+  if (!['0', '1', 'true', 'false'].includes(raw)) throw new ConfigError(name, `must be 1, 0, true or false, got "${raw}"`);
+  return raw === '1' || raw === 'true';
+}
+
+/** `address` or `Display Name <address>`. */
+function mailbox(env: Env, name: string, fallback: string): string {
+  const value = text(env, name, fallback);
+  const match = /^(?:[^<>\r\n]*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
+  const address = match?.[1] ?? match?.[2];
+  if (!address || !/^[^\s@]+@[^\s@]+$/.test(address)) {
+    throw new ConfigError(name, `must be an address or "Name <address>", got "${value}"`);
+  }
+  return value;
+}
+
 function email(env: Env, name: string, fallback: string): string {
   const value = text(env, name, fallback);
   if (!/^[^\s@]+@[^\s@]+$/.test(value)) throw new ConfigError(name, `is not an e-mail address: "${value}"`);
@@ -117,6 +159,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (jwtSecret !== null && jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET', 'must hold at least 32 characters');
   }
+  const productName = text(env, 'PRODUCT_NAME', 'TGM');
+  const retryBaseMs = integer(env, 'MAIL_RETRY_BASE_MS', 2000, 10, 3_600_000);
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: text(env, 'HOST', '127.0.0.1'),
@@ -129,8 +174,20 @@ export function loadConfig(env: Env = process.env): Config {
     operatorEmail: email(env, 'OPERATOR_EMAIL', DEFAULT_OPERATOR.email),
     operatorPassword: password(env, 'OPERATOR_PASSWORD', DEFAULT_OPERATOR.password),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mail: {
+      from: mailbox(env, 'MAIL_FROM', `${productName} <no-reply@localhost>`),
+      worker: flag(env, 'MAIL_WORKER', true),
+      poolSize: integer(env, 'SMTP_POOL_SIZE', 5, 1, 100),
+      rateLimit: integer(env, 'SMTP_RATE_LIMIT', 0, 0, 1_000_000),
+      batchSize: integer(env, 'MAIL_BATCH_SIZE', 100, 1, 1000),
+      maxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 5, 1, 100),
+      retryBaseMs,
+      retryMaxMs: integer(env, 'MAIL_RETRY_MAX_MS', Math.max(300_000, retryBaseMs), retryBaseMs, 86_400_000),
+      pollMs: integer(env, 'MAIL_POLL_MS', 1000, 20, 60_000),
+    },
+    publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
     logLevel: level as Config['logLevel'],
-    productName: text(env, 'PRODUCT_NAME', 'TGM'),
+    productName,
     societe: text(env, 'SOCIETE', 'tgm-societe'),
     webDir: path.resolve(text(env, 'WEB_DIR', './dist')),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 10000),

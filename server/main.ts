@@ -24,6 +24,13 @@ function readConfig(): Config {
   }
 }
 
+/** Where messages go, without the credentials SMTP_URL may hold. */
+function mailTarget(config: Config): string {
+  if (!config.smtpUrl) return `.eml files in ${path.join(config.dataDir, 'outbox')}`;
+  const url = new URL(config.smtpUrl);
+  return `SMTP ${url.protocol}//${url.host}`;
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -58,6 +65,7 @@ async function main(): Promise<void> {
     [
       `${config.productName} is ready at ${address.replace('[::1]', 'localhost')}`,
       `  database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+      `  mail:     ${mailTarget(config)}${config.mail.worker ? '' : ' (no send worker in this process: MAIL_WORKER=0)'}`,
       `  admin:    ${shown(config.adminEmail, config.adminPassword, DEFAULT_ADMIN, 'ADMIN_PASSWORD')}`,
       `  operator: ${shown(config.operatorEmail, config.operatorPassword, DEFAULT_OPERATOR, 'OPERATOR_PASSWORD')}`,
       `  API docs: ${address}/api/docs`,

@@ -8,9 +8,19 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
+  /** The pid of the server process itself (tsx runs it as a child of its own). */
+  serverPid(): number;
+  /** Kills the server process itself with SIGKILL (a crash: no shutdown work runs). */
+  crash(): Promise<void>;
 }
 
 const ROOT = path.resolve(__dirname, '../..');
+
+/** tsx runs the server in a child process of its own (Linux: read from /proc). */
+function serverPid(tsxPid: number): number {
+  const children = fs.readFileSync(`/proc/${tsxPid}/task/${tsxPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  return children.length > 0 ? Number(children[0]) : tsxPid;
+}
 
 /**
  * Starts the real server (`server/main.ts`) on a free port with a fresh DATA_DIR, as
@@ -51,6 +61,12 @@ export async function startApiServer(env: Record<string, string> = {}): Promise<
         await exited;
       }
       if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    serverPid: () => serverPid(child.pid as number),
+    crash: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(serverPid(child.pid as number), 'SIGKILL');
+      await exited;
     },
   };
 }

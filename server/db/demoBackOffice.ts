@@ -83,8 +83,8 @@ async function seedLists(tx: Queryable, owner: number, lists: DemoList[]): Promi
 }
 
 /**
- * The console's demo content: lists with contacts for the operator and the admin, the admin's
- * categories (one named after the product, holding its templates) and speeches, and a few
+ * The console's demo content: lists with contacts for the operator and the admin, their
+ * categories (each has one named after the product, holding its templates) and speeches, and a few
  * recipients of the operator that a list refresh can bring in.
  */
 export async function seedBackOffice(tx: Queryable, config: Config): Promise<void> {
@@ -98,6 +98,7 @@ export async function seedBackOffice(tx: Queryable, config: Config): Promise<voi
     [admin, 'actu', 'Actualité', "Chaînes d'actualité."],
     [admin, 'crypto', 'crypto', 'Cryptomonnaies et blockchain.'],
     [admin, 'cinema', 'Cinéma', 'Critiques et bandes-annonces.'],
+    [operator, config.productName, `Modèles ${config.productName}`, 'Les modèles de diffusion du produit.'],
     [operator, 'economie', 'economie', 'Créateurs économie suivis.'],
   ];
   for (const [owner, name, label, description] of categories) {

@@ -6,6 +6,8 @@ import { videosMigrations } from '../modules/videos/migrations';
 import { visitorsMigrations } from '../modules/visitors/migrations';
 import { discoursMigrations } from '../modules/discours/migrations';
 import { recipientsMigrations } from '../modules/recipients/migrations';
+import { deliveriesMigrations } from '../modules/deliveries/migrations';
+import { mailMigrations } from '../modules/mail/migrations';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
 export const migrations: Migration[] = [
@@ -16,4 +18,6 @@ export const migrations: Migration[] = [
   ...visitorsMigrations,
   ...discoursMigrations,
   ...recipientsMigrations,
+  ...deliveriesMigrations,
+  ...mailMigrations,
 ];

@@ -9,6 +9,8 @@ import { visitorsRoutes } from './visitors/routes';
 import { discoursRoutes } from './discours/routes';
 import { recipientsRoutes } from './recipients/routes';
 import { maintenanceRoutes } from './maintenance/routes';
+import { deliveriesRoutes } from './deliveries/routes';
+import { mailRoutes } from './mail/routes';
 
 /** Every module's routes, registered in this order by the app. */
 export const modules: FastifyPluginAsync<ModuleContext>[] = [
@@ -21,4 +23,6 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   discoursRoutes,
   recipientsRoutes,
   maintenanceRoutes,
+  deliveriesRoutes,
+  mailRoutes,
 ];

@@ -27,6 +27,8 @@ export interface CrudOptions {
   beforeCreate?: (values: Row, user: AuthUser, tx: Queryable) => Promise<Row> | Row;
   /** Checks a patch against the current item; answers the values to write. */
   beforeUpdate?: (values: Row, current: Row, user: AuthUser, tx: Queryable) => Promise<Row> | Row;
+  /** Runs in the same transaction after a POST or PATCH wrote the row (history, side tables). */
+  afterWrite?: (row: Row, tx: Queryable) => Promise<void>;
   /** Only admins may create (the console's admin-only buttons, enforced here too). */
   adminOnlyCreate?: boolean;
   /** Only admins may change. */
@@ -68,7 +70,9 @@ export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleC
         }
         const created = await db.transaction(async (tx) => {
           const values = { ...body, [def.owner]: owner };
-          return insertItem(tx, def, options.beforeCreate ? await options.beforeCreate(values, user, tx) : values);
+          const row = await insertItem(tx, def, options.beforeCreate ? await options.beforeCreate(values, user, tx) : values);
+          await options.afterWrite?.(row, tx);
+          return row;
         });
         return reply.code(201).send(toItem(def, created));
       },
@@ -91,7 +95,9 @@ export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleC
           }
           let values = applyMergePatch(def, current, patch);
           if (options.beforeUpdate) values = await options.beforeUpdate(values, current, user, tx);
-          return updateItem(tx, def, id, values);
+          const row = await updateItem(tx, def, id, values);
+          await options.afterWrite?.(row, tx);
+          return row;
         });
         return toItem(def, updated);
       },

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDb, type Db } from '../db/db';
@@ -18,8 +18,14 @@ export interface TestApp {
   bearer(email: string, password: string): Promise<{ authorization: string }>;
   adminBearer(): Promise<{ authorization: string }>;
   operatorBearer(): Promise<{ authorization: string }>;
+  /** Calls the API with a JSON body (a merge patch for PATCH), as a client would. */
+  call(method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
+
+/** The user id a bearer header signs in as. */
+export const userIdOf = (headers: { authorization: string }): number =>
+  JSON.parse(Buffer.from(headers.authorization.split('.')[1], 'base64url').toString()).id;
 
 /**
  * The real app on a real database: PGlite in memory, or, when TEST_DATABASE_URL is set
@@ -58,6 +64,16 @@ export async function createTestApp(
     bearer,
     adminBearer: () => bearer(config.adminEmail, config.adminPassword),
     operatorBearer: () => bearer(config.operatorEmail, config.operatorPassword),
+    call: (method, url, headers, payload) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          ...headers,
+          ...(payload === undefined ? {} : { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' }),
+        },
+        payload: payload === undefined ? undefined : JSON.stringify(payload),
+      }),
     close: async () => {
       await app.close();
       if (databaseUrl) await db.query(`DROP SCHEMA "${schema}" CASCADE`);

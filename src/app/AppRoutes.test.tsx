@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import { DEMO_OPERATOR } from '../testing/demoUsers';
-import { sessionOf } from '../testing/session';
+import { signedIn } from '../testing/apiSession';
 import { AppRoutes } from './AppRoutes';
 
-const operatorSession = () => sessionOf(DEMO_OPERATOR);
+const operatorSession = () => signedIn(DEMO_OPERATOR);
 
 const location = () => screen.getByTestId('location').textContent;
 

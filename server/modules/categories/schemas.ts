@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 
-const Profil = Type.Union(
+export const Profil = Type.Union(
   ['politique', 'survivalisme', 'rencontre', 'influenceur', 'ecommerce', 'independant'].map((p) => Type.Literal(p)),
 );
 

@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { DEMO_ADMIN, DEMO_OPERATOR } from '../../testing/demoUsers';
-import { sessionOf } from '../../testing/session';
+import { signedIn } from '../../testing/apiSession';
 import InfluenceurPage from './InfluenceurPage';
 
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('the console on /influenceur (against the real API server)', () => {
   it("shows an admin the lists, categories and speeches, and the buttons 'Nouvelle Catégorie' and 'Nouveau thème'", async () => {
-    renderWithProviders(<InfluenceurPage />, { preloadedState: { auth: await sessionOf(DEMO_ADMIN) }, route: '/influenceur' });
+    renderWithProviders(<InfluenceurPage />, { preloadedState: { auth: await signedIn(DEMO_ADMIN) }, route: '/influenceur' });
     expect(await within(section('Listes')).findByText('Équipe')).toBeInTheDocument();
     expect(await within(section('Catégories')).findByText('Modèles TGM')).toBeInTheDocument();
     expect(await within(section('Discours')).findByText('Bienvenue')).toBeInTheDocument();
@@ -18,7 +18,7 @@ describe('the console on /influenceur (against the real API server)', () => {
   });
 
   it('shows an operator their own lists and categories, and neither admin button', async () => {
-    renderWithProviders(<InfluenceurPage />, { preloadedState: { auth: await sessionOf(DEMO_OPERATOR) }, route: '/influenceur' });
+    renderWithProviders(<InfluenceurPage />, { preloadedState: { auth: await signedIn(DEMO_OPERATOR) }, route: '/influenceur' });
     expect(await within(section('Listes')).findByText('Newsletter mensuelle')).toBeInTheDocument();
     expect(within(section('Listes')).queryByText('Équipe')).not.toBeInTheDocument();
     expect(await within(section('Catégories')).findAllByText('economie')).toHaveLength(2);

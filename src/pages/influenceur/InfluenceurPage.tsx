@@ -1,16 +1,19 @@
 import { CategoriesSection } from '../../features/categories';
 import { DiscoursSection } from '../../features/discours';
+import { ListSends } from '../../features/deliveries';
 import { ListsSection } from '../../features/lists';
 import { fr } from '../../shared/i18n/fr';
 import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
+import { TemplatesSection } from './TemplatesSection';
 
 /** The creator console (spec §2.5): one section a domain, composed here. */
 export default function InfluenceurPage() {
   return (
     <BackOfficeFrame title={fr.console.title}>
-      <ListsSection />
+      <ListsSection renderWorkflow={(listId) => <ListSends listId={listId} />} />
       <CategoriesSection />
       <DiscoursSection />
+      <TemplatesSection />
     </BackOfficeFrame>
   );
 }

@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { DEMO_OPERATOR } from '../../../testing/demoUsers';
-import { sessionOf } from '../../../testing/session';
+import { signedIn } from '../../../testing/apiSession';
 import { AddContactForm } from './AddContactForm';
 import type { List } from '../types';
 
-async function operatorList(): Promise<{ auth: Awaited<ReturnType<typeof sessionOf>>; list: List }> {
-  const auth = await sessionOf(DEMO_OPERATOR);
+async function operatorList(): Promise<{ auth: Awaited<ReturnType<typeof signedIn>>; list: List }> {
+  const auth = await signedIn(DEMO_OPERATOR);
   const response = await fetch(`${process.env.API_BASE_URL}/grps`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.accessToken}` },

@@ -1,0 +1,112 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Row } from '../../db/db';
+import type { ModuleContext } from '../../shared/context';
+import { currentUser, isAdmin } from '../../shared/auth';
+import { registerCrud } from '../../shared/crud';
+import { badRequest, conflict, forbidden, notFound } from '../../shared/errors';
+import { findOwnedItem, insertItem, toItem, updateItem } from '../../shared/hydra';
+import { checkCodes } from './code';
+import { listVersions, markPublished, nextVersion, saveVersion } from './repository';
+import { deliveryResource as def } from './resource';
+import { DeliveryCreate, DeliveryNew, DeliveryPatch, DeliveryRefParams, ModeleNew } from './schemas';
+
+const TAGS = ['deliveries'];
+const adminOnly = 'Réservé aux administrateurs : la création de modèles.';
+
+export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
+  const { db, authenticate } = context;
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  registerCrud(app, context, def, {
+    createBody: DeliveryCreate,
+    patchBody: DeliveryPatch,
+    // The create-template button is the admin's (spec §6); the server holds to it too.
+    adminOnlyCreate: true,
+    tag: 'deliveries',
+    beforeCreate: async (values, _user, tx) =>
+      checkCodes({ ...values, version: await nextVersion(tx, String(values.internalname), Number(values.user)) }),
+    beforeUpdate: (values, current) => {
+      // Saving moves to the next version; anything else means another save came first.
+      const version = values.version as number | undefined;
+      if (version !== undefined && version !== current.version && version !== Number(current.version) + 1) {
+        throw conflict(
+          `Le modèle est à la version ${current.version} : la version ${version} ne peut pas être enregistrée. Rechargez-le.`,
+          'version',
+        );
+      }
+      return checkCodes(values);
+    },
+    afterWrite: (row, tx) => saveVersion(tx, row),
+  });
+
+  typed.get(
+    '/api/deliveryAll/:ref',
+    { onRequest: authenticate, schema: { tags: TAGS, params: DeliveryRefParams } },
+    async (request) => {
+      const user = currentUser(request);
+      const { ref } = request.params;
+      if (/^[0-9]+$/.test(ref)) {
+        const id = Number(ref);
+        await findOwnedItem(db, def, id, user);
+        return { data: await listVersions(db, { id }, user) };
+      }
+      const data = await listVersions(db, { internalname: ref }, user);
+      if (data.length === 0) throw notFound(`Delivery ${ref}`);
+      return { data };
+    },
+  );
+
+  typed.post(
+    '/api/delivery/new',
+    { onRequest: authenticate, schema: { tags: TAGS, body: DeliveryNew } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!isAdmin(user)) throw forbidden(adminOnly);
+      const body = request.body as Row;
+      const owner = Number(body.user ?? user.id);
+      const row = await db.transaction(async (tx) => {
+        const values = checkCodes({
+          ...body,
+          user: owner,
+          version: await nextVersion(tx, String(body.internalname), owner),
+        });
+        const created = await insertItem(tx, def, values);
+        await saveVersion(tx, created);
+        return created;
+      });
+      return reply.code(201).send(toItem(def, row));
+    },
+  );
+
+  // MEP: publishes the delivery's current version, after writing what the body changes as a new one.
+  typed.post(
+    '/api/amp/bo/modele/new',
+    { onRequest: authenticate, schema: { tags: TAGS, body: ModeleNew } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { id, ...fields } = request.body as Row & { id?: number };
+      checkCodes(fields);
+      const published = await db.transaction(async (tx) => {
+        let row: Row;
+        if (id === undefined) {
+          if (!isAdmin(user)) throw forbidden(adminOnly);
+          if (!fields.internalname) {
+            throw badRequest('internalname', "Le champ 'internalname' est obligatoire pour un nouveau modèle.");
+          }
+          const version = await nextVersion(tx, String(fields.internalname), user.id);
+          row = await insertItem(tx, def, { ...fields, user: user.id, version });
+        } else {
+          const current = await findOwnedItem(tx, def, id, user);
+          if (current.actif === 0 && fields.actif !== 1) throw conflict('Ce modèle est supprimé.', 'id');
+          const changed = Object.entries(fields).some(([name, value]) => !isDeepStrictEqual(current[name], value));
+          row = changed ? await updateItem(tx, def, id, { ...fields, version: Number(current.version) + 1 }) : current;
+        }
+        await saveVersion(tx, row);
+        return { ...toItem(def, row), publishedAt: await markPublished(tx, Number(row.id), Number(row.version)) };
+      });
+      return reply.code(201).send(published);
+    },
+  );
+};

@@ -1,0 +1,99 @@
+import { Type } from '@sinclair/typebox';
+import { Profil } from '../categories/schemas';
+import { Sequence } from '../../shared/sequence';
+import { MAX_CODE_BYTES } from './code';
+
+/** Used in URLs (`/deliveryAll/{id or internalname}`): never all digits, no spaces or slashes. */
+export const INTERNAL_NAME = '^(?![0-9]+$)[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$';
+
+const Short = Type.String({ maxLength: 200 });
+const Actif = Type.Union([Type.Literal(0), Type.Literal(1)]);
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+// Base64 of MAX_CODE_BYTES, a little over 4/3 of it; the decoded total is checked too.
+const Base64List = Type.Array(Type.String({ maxLength: Math.ceil(MAX_CODE_BYTES / 3) * 4 }), { maxItems: 20 });
+
+/** Personalisation data: `{{key}}` in a template renders `value`. */
+const DataItem = Type.Object(
+  {
+    key: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,99}$' }),
+    value: Type.String({ maxLength: 10_000 }),
+  },
+  { additionalProperties: false },
+);
+
+export const DeliveryProperties = Type.Object(
+  {
+    sequence: Type.Optional(Sequence),
+    data: Type.Optional(Type.Array(DataItem, { maxItems: 500 })),
+    lang: Type.Optional(Type.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$' })),
+    listId: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+
+/** Every writable field of a delivery (spec §3); lastModified is the server's. */
+const fields = {
+  label: Short,
+  internalname: Type.String({ pattern: INTERNAL_NAME }),
+  user: Id,
+  societe: Type.String({ minLength: 1, maxLength: 100 }),
+  actif: Actif,
+  profil: Profil,
+  category: Type.String({ maxLength: 100 }),
+  version: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  subject: Type.String({ maxLength: 500 }),
+  frequence: Short,
+  goal: Type.String({ maxLength: 1000 }),
+  channel: Short,
+  typedel: Short,
+  msg: Type.String({ maxLength: 10_000 }),
+  properties: DeliveryProperties,
+  origin: Short,
+  description: Type.String({ maxLength: 5000 }),
+  codeAmp: Type.String({ maxLength: MAX_CODE_BYTES }),
+  codeHtml: Base64List,
+  codeText: Base64List,
+};
+
+/** PATCH /deliveries/{id}: the full delivery, or `{actif: 0}` for the soft delete. */
+export const DeliveryPatch = Type.Partial(Type.Object(fields), { additionalProperties: false });
+
+/** POST /deliveries: `{label, internalname}` (spec §7.3), any other field optional; the server numbers versions. */
+export const DeliveryCreate = Type.Object(
+  {
+    ...Type.Omit(DeliveryPatch, ['label', 'internalname', 'version']).properties,
+    label: fields.label,
+    internalname: fields.internalname,
+  },
+  { additionalProperties: false },
+);
+
+/** POST /api/delivery/new (spec §7.3). */
+export const DeliveryNew = Type.Object(
+  { ...Type.Omit(DeliveryPatch, ['internalname', 'version']).properties, internalname: fields.internalname },
+  { additionalProperties: false },
+);
+
+/** POST /api/amp/bo/modele/new (spec §7.3): publishes a delivery, or creates and publishes one. */
+export const ModeleNew = Type.Object(
+  {
+    id: Type.Optional(Id),
+    ...Type.Pick(DeliveryPatch, [
+      'subject',
+      'codeHtml',
+      'codeText',
+      'codeAmp',
+      'internalname',
+      'societe',
+      'origin',
+      'actif',
+      'typedel',
+      'label',
+    ]).properties,
+  },
+  { additionalProperties: false },
+);
+
+export const DeliveryRefParams = Type.Object({
+  ref: Type.String({ pattern: `^[0-9]{1,9}$|${INTERNAL_NAME}` }),
+});

@@ -1,0 +1,19 @@
+/** The French words of what the server itself writes to recipients: message footers and the unsubscribe page. */
+export const copy = {
+  footerText: 'Vous ne souhaitez plus recevoir ces e-mails ? Se désabonner :',
+  footerLink: 'Se désabonner',
+  footerHtmlQuestion: 'Vous ne souhaitez plus recevoir ces e-mails ?',
+  testSubjectPrefix: '[BAT] ',
+  previewFirstname: 'Prénom',
+  previewLastname: 'Nom',
+  unsubscribe: {
+    title: 'Désabonnement',
+    question: (email: string, list: string) =>
+      `Ne plus recevoir les envois de la liste « ${list} » à l'adresse ${email} ?`,
+    confirm: 'Me désabonner',
+    done: (email: string, list: string) => `C'est fait : ${email} ne recevra plus les envois de la liste « ${list} ».`,
+    already: (email: string, list: string) => `${email} est déjà désabonné(e) de la liste « ${list} ».`,
+    invalid: 'Ce lien de désabonnement est invalide ou a expiré.',
+    test: "Ce lien vient d'un envoi de test (BAT) : aucun abonnement n'a été modifié.",
+  },
+};

@@ -1,0 +1,68 @@
+import { compileContent } from './render';
+
+const contact = { email: 'a@example.org', firstname: '<b>Léa</b>', lastname: 'Durand & fils' };
+const content = (parts: Partial<{ subject: string; html: string; text: string; amp: string }>, vars = {}) => ({
+  subject: '',
+  html: '',
+  text: '',
+  amp: '',
+  vars,
+  ...parts,
+});
+
+describe('compileContent (personalisation with Handlebars)', () => {
+  it('escapes what it inserts in HTML and AMP, not in text and subject', () => {
+    const compiled = compileContent(
+      content({
+        subject: 'Pour {{firstname}}',
+        html: '<p>{{firstname}} {{lastname}}</p>',
+        text: '{{firstname}}',
+        amp: '<p>{{lastname}}</p>',
+      }),
+    );
+    const parts = compiled.render(contact, 'http://x/u');
+    expect(parts.html).toBe('<p>&lt;b&gt;Léa&lt;/b&gt; Durand &amp; fils</p>');
+    expect(parts.amp).toBe('<p>Durand &amp; fils</p>');
+    expect(parts.text).toBe('<b>Léa</b>');
+    expect(parts.subject).toBe('Pour <b>Léa</b>');
+  });
+
+  it("uses the delivery's own values, renders a missing key empty and reports it", () => {
+    const compiled = compileContent(
+      content(
+        { html: '<p>{{promo}}|{{absent}}|{{#if other}}x{{/if}}|{{#each items}}{{name}}{{/each}}</p>' },
+        { promo: '-20 %' },
+      ),
+    );
+    expect(compiled.render(contact, '').html).toBe('<p>-20 %|||</p>');
+    expect(compiled.missing).toEqual(['absent', 'items', 'other']);
+  });
+
+  it("leaves AMP's own mustache templates to the mail client", () => {
+    const amp = '<form><template type="amp-mustache">Merci {{name}} !</template></form><p>{{firstname}}</p>';
+    const parts = compileContent(content({ amp })).render({ ...contact, firstname: 'Léa' }, '');
+    expect(parts.amp).toBe('<form><template type="amp-mustache">Merci {{name}} !</template></form><p>Léa</p>');
+  });
+
+  it('keeps subjects on one line', () => {
+    expect(compileContent(content({ subject: 'A\r\nBcc: x@y {{email}}' })).render(contact, '').subject).toBe(
+      'A Bcc: x@y a@example.org',
+    );
+  });
+
+  it.each([
+    ['html', '<p>{{#if x}}unclosed</p>', 'codeHtml'],
+    ['text', '{{> partial}}', 'codeText'],
+    ['amp', '{{unknownHelper firstname}}', 'codeAmp'],
+    ['subject', '{{', 'subject'],
+  ] as const)('refuses a broken %s template (%s) with a 400 on %s', (part, source, field) => {
+    let thrown: unknown;
+    try {
+      compileContent(content({ [part]: source }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ statusCode: 400, field });
+    expect((thrown as Error).message).toContain(`Le modèle '${field}' est invalide`);
+  });
+});

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ModuleContext } from '../../shared/context';
+import type { Row } from '../../db/db';
+import { currentUser, type AuthUser } from '../../shared/auth';
+import { badRequest, conflict, HttpError } from '../../shared/errors';
+import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
+import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
+import { grpResource } from '../lists/resource';
+import { contentOf, hasBody } from './content';
+import { copy } from './copy';
+import { composeMessage, sendMessageId, senderDomain } from './message';
+import { compileContent } from './render';
+import { changeStatus, createSend, sendResource, withProgress } from './sends';
+import { PreviewBody, SendActionParams, SendEmailBody, SendParams, TestSendBody } from './schemas';
+import { createMailTransport } from './transport';
+import { loadLinkSecret, registerUnsubscribeRoutes, unsubscribeTokens, type UnsubscribeTokens } from './unsubscribe';
+import { classify, SendWorker } from './worker';
+
+const TAGS = ['mail'];
+
+/**
+ * The address recipients reach the server at: PUBLIC_URL, else where it listens (known once
+ * it listens; until then, the configured port on localhost).
+ */
+function publicBaseUrl(app: FastifyInstance, configured: string | null, port: number): () => string {
+  let listening: string | null = configured;
+  return () => {
+    if (listening) return listening;
+    const address = app.server.address() as AddressInfo | null;
+    if (!address || typeof address !== 'object') return `http://localhost:${port}`;
+    const host = ['0.0.0.0', '::'].includes(address.address)
+      ? 'localhost'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+    listening = `http://${host}:${address.port}`;
+    return listening;
+  };
+}
+
+/** A delivery the caller may send: 404 unknown, 403 someone else's, 409 deleted. */
+async function sendableDelivery(context: ModuleContext, id: number, user: AuthUser): Promise<DeliveryRow> {
+  const delivery = await findOwnedItem<DeliveryRow>(context.db, deliveryResource, id, user);
+  if (delivery.actif === 0) throw conflict('Ce modèle est supprimé : il ne peut plus être envoyé.', 'delId');
+  return delivery;
+}
+
+/** The sample contact of previews and test sends. */
+const sampleContact = (email: string) => ({ email, firstname: copy.previewFirstname, lastname: copy.previewLastname });
+
+/** Sending (DESIGN.md §4): the send queue and its worker, test sends, previews, unsubscribe links. */
+export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
+  const { config, db, authenticate } = context;
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  const transport = createMailTransport(config);
+  const from = config.mail.from;
+  const domain = senderDomain(from);
+  let tokens: UnsubscribeTokens | null = null;
+  const linkTokens = () => {
+    if (!tokens) throw new Error('unsubscribe tokens used before the app is ready');
+    return tokens;
+  };
+  const baseUrl = publicBaseUrl(app, config.publicUrl, config.port);
+  const unsubscribeUrl = (contactId: number | null) => `${baseUrl()}/api/unsubscribe/${linkTokens().sign(contactId)}`;
+
+  const worker = config.mail.worker
+    ? new SendWorker({
+        db,
+        transport,
+        settings: config.mail,
+        log: app.log,
+        compose: (content, job) =>
+          composeMessage(content, job, {
+            from,
+            messageId: sendMessageId(job.sendId, job.contactId, domain),
+            unsubscribeUrl: unsubscribeUrl(job.contactId),
+          }),
+      })
+    : null;
+
+  app.addHook('onReady', async () => {
+    tokens = unsubscribeTokens(await loadLinkSecret(db));
+    await worker?.start({ exclusive: db.kind === 'pglite' });
+  });
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    transport.close();
+  });
+
+  registerUnsubscribeRoutes(app, { db, productName: config.productName, tokens: linkTokens });
+
+  typed.post(
+    '/api/sendEmail',
+    { onRequest: authenticate, schema: { tags: TAGS, body: SendEmailBody } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { delId, listId } = request.body;
+      const delivery = await sendableDelivery(context, delId, user);
+      const list = await findOwnedItem(db, grpResource, listId, user);
+      if (list.actif === 0) throw conflict('Cette liste est supprimée : elle ne peut plus recevoir d’envoi.', 'listId');
+      const content = contentOf(delivery);
+      if (!hasBody(content)) throw conflict("Ce modèle n'a aucun contenu à envoyer.", 'delId');
+      compileContent(content);
+      const send = await createSend(db, {
+        deliveryId: delivery.id,
+        listId,
+        // A send to a list is its owner's: it shows among the list's sends.
+        userId: Number(list.user),
+        version: delivery.version,
+        label: delivery.label || delivery.internalname,
+        listSubject: String(list.subject),
+        content,
+      });
+      worker?.wake();
+      return reply.code(202).send({ '@id': `/api/sends/${send.id}`, '@type': 'Send', ...send });
+    },
+  );
+
+  typed.get(
+    '/api/sends',
+    { onRequest: authenticate, schema: { tags: TAGS, querystring: collectionQuerySchema(sendResource) } },
+    async (request) => {
+      const collection = await listCollection(
+        db,
+        sendResource,
+        scopeQuery(sendResource, request.query, currentUser(request)),
+        '/api/sends',
+      );
+      return { ...collection, 'hydra:member': await withProgress(db, collection['hydra:member']) };
+    },
+  );
+
+  /** A send with its progress and failures: 404 unknown, 403 someone else's. */
+  const sendView = async (id: number, user: AuthUser) => {
+    const [view] = await withProgress(db, [await findOwnedItem<Row>(db, sendResource, id, user)], true);
+    return view;
+  };
+
+  typed.get(
+    '/api/sends/:id',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
+    async (request) => sendView(request.params.id, currentUser(request)),
+  );
+
+  typed.post(
+    '/api/sends/:id/:action',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendActionParams } },
+    async (request) => {
+      const { id, action } = request.params;
+      const user = currentUser(request);
+      await findOwnedItem(db, sendResource, id, user);
+      await changeStatus(db, id, action);
+      if (action === 'resume') worker?.wake();
+      return sendView(id, user);
+    },
+  );
+
+  typed.post(
+    '/api/email/encoded',
+    { onRequest: authenticate, schema: { tags: TAGS, body: TestSendBody } },
+    async (request) => {
+      const user = currentUser(request);
+      const { email, delId, ...given } = request.body;
+      const saved = delId === undefined ? {} : await sendableDelivery(context, delId, user);
+      const content = contentOf({ ...saved, ...given });
+      if (!hasBody(content)) throw badRequest('codeHtml', 'Le BAT n’a aucun contenu : ni HTML, ni texte, ni AMP.');
+      const messageId = `<bat-${randomUUID()}@${domain}>`;
+      const message = composeMessage(compileContent(content), sampleContact(email), {
+        from,
+        messageId,
+        unsubscribeUrl: unsubscribeUrl(null),
+        subjectPrefix: copy.testSubjectPrefix,
+      });
+      try {
+        await transport.send(message);
+      } catch (error) {
+        const reason = (error as Error).message;
+        throw classify(error) === 'failed'
+          ? new HttpError(502, `Le serveur d'envoi a refusé le message : ${reason}`)
+          : new HttpError(503, `Le serveur d'envoi est indisponible : ${reason}`);
+      }
+      return { messageId, email };
+    },
+  );
+
+  typed.post(
+    '/api/email/preview',
+    { onRequest: authenticate, schema: { tags: TAGS, body: PreviewBody } },
+    async (request) => {
+      const user = currentUser(request);
+      const content = contentOf(request.body);
+      const compiled = compileContent(content);
+      const message = composeMessage(compiled, sampleContact(user.email), {
+        from,
+        messageId: '<preview@localhost>',
+        unsubscribeUrl: unsubscribeUrl(null),
+      });
+      return {
+        subject: message.subject,
+        html: message.html ?? '',
+        text: message.text ?? '',
+        amp: message.amp ?? '',
+        missing: compiled.missing,
+      };
+    },
+  );
+};

@@ -1,0 +1,100 @@
+import { baseApi, members, mergePatch, type HydraCollection } from '../../shared/api';
+import type { Delivery, DeliveryContent, DeliveryVersion, Preview, Send } from './types';
+
+const LIST = { type: 'Delivery' as const, id: 'LIST' };
+const SENDS = { type: 'Send' as const, id: 'LIST' };
+
+export interface ListChoice {
+  id: number;
+  subject: string;
+}
+
+export const deliveriesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The user's active templates of a category, newest version first (spec §7.3). */
+    getDeliveries: build.query<Delivery[], { userId: number; category: string }>({
+      query: ({ userId, category }) => ({
+        url: '/deliveries',
+        params: { user: userId, profil: 'influenceur', actif: 1, 'order[version]': 'desc', category },
+      }),
+      transformResponse: (response: HydraCollection<Delivery>) => members(response),
+      providesTags: (result) => [LIST, ...(result ?? []).map(({ id }) => ({ type: 'Delivery' as const, id }))],
+    }),
+    getDelivery: build.query<Delivery, number>({
+      query: (id) => `/deliveries/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Delivery', id }],
+    }),
+    getDeliveryVersions: build.query<DeliveryVersion[], number>({
+      query: (id) => `/deliveryAll/${id}`,
+      transformResponse: (response: { data: DeliveryVersion[] }) => response.data,
+      providesTags: (_result, _error, id) => [{ type: 'Delivery', id }],
+    }),
+    createDelivery: build.mutation<Delivery, { label: string; internalname: string; category: string }>({
+      query: (body) => ({ url: '/deliveries', method: 'POST', body }),
+      invalidatesTags: [LIST],
+    }),
+    updateDelivery: build.mutation<Delivery, { id: number; patch: Partial<Delivery> }>({
+      query: ({ id, patch }) => mergePatch(`/deliveries/${id}`, patch),
+      invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Delivery', id }],
+    }),
+    /** MEP: publishes the delivery's current version (spec §7.3). */
+    publishDelivery: build.mutation<
+      DeliveryVersion,
+      Pick<
+        Delivery,
+        'id' | 'subject' | 'codeHtml' | 'codeText' | 'internalname' | 'societe' | 'origin' | 'actif' | 'typedel'
+      >
+    >({
+      query: (body) => ({ url: '/amp/bo/modele/new', method: 'POST', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Delivery', id }],
+    }),
+    /** BAT: a test send of the editor's content to one address. */
+    testSend: build.mutation<{ messageId: string; email: string }, DeliveryContent & { email: string; delId: number }>({
+      query: (body) => ({ url: '/email/encoded', method: 'POST', body }),
+    }),
+    previewDelivery: build.mutation<Preview, DeliveryContent>({
+      query: (body) => ({ url: '/email/preview', method: 'POST', body }),
+    }),
+    startSend: build.mutation<{ id: number; total: number; status: string }, { delId: number; listId: number }>({
+      query: (body) => ({ url: '/sendEmail', method: 'POST', body }),
+      invalidatesTags: [SENDS],
+    }),
+    getSend: build.query<Send, number>({
+      query: (id) => `/sends/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Send', id }],
+    }),
+    getSends: build.query<Send[], { list: number } | { delivery: number }>({
+      query: (filter) => ({ url: '/sends', params: { ...filter, itemsPerPage: 50 } }),
+      transformResponse: (response: HydraCollection<Send>) => members(response),
+      providesTags: [SENDS],
+    }),
+    changeSendStatus: build.mutation<Send, { id: number; action: 'pause' | 'resume' | 'cancel' }>({
+      query: ({ id, action }) => ({ url: `/sends/${id}/${action}`, method: 'POST' }),
+      invalidatesTags: (_result, _error, { id }) => [SENDS, { type: 'Send', id }],
+    }),
+    /** The user's active lists, to choose where a delivery goes. */
+    getListChoices: build.query<ListChoice[], number>({
+      query: (userId) => ({
+        url: '/grps',
+        params: { user: userId, actif: 1, itemsPerPage: 1000, 'order[subject]': 'asc' },
+      }),
+      transformResponse: (response: HydraCollection<ListChoice>) => members(response),
+    }),
+  }),
+});
+
+export const {
+  useGetDeliveriesQuery,
+  useGetDeliveryQuery,
+  useGetDeliveryVersionsQuery,
+  useCreateDeliveryMutation,
+  useUpdateDeliveryMutation,
+  usePublishDeliveryMutation,
+  useTestSendMutation,
+  usePreviewDeliveryMutation,
+  useStartSendMutation,
+  useGetSendQuery,
+  useGetSendsQuery,
+  useChangeSendStatusMutation,
+  useGetListChoicesQuery,
+} = deliveriesApi;

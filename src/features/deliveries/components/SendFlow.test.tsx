@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../testing/renderWithProviders';
+import { DEMO_ADMIN } from '../../../testing/demoUsers';
+import { apiCall, signedIn } from '../../../testing/apiSession';
+import { CategoryTemplates } from './CategoryTemplates';
+import { ListSends } from './SendHistory';
+
+/** Waits that include a round trip to the real server (slower when the machine is busy). */
+const SERVER = { timeout: 10_000 };
+
+const CATEGORY = `send-${Date.now().toString(36)}`;
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+async function fixture() {
+  const auth = await signedIn(DEMO_ADMIN);
+  const list = await apiCall<{ id: number }>(auth, 'POST', '/grps', { subject: `Liste ${CATEGORY}` });
+  for (const email of ['un@example.org', 'deux@example.org']) {
+    await apiCall(auth, 'POST', '/grp_rcps', { email, grp: list.id });
+  }
+  const delivery = await apiCall<{ id: number }>(auth, 'POST', '/deliveries', {
+    label: `Envoi ${CATEGORY}`,
+    internalname: CATEGORY,
+    category: CATEGORY,
+    subject: 'Bonjour',
+    codeHtml: [b64('<p>Bonjour {{firstname}}</p>')],
+    codeText: [b64('Bonjour')],
+  });
+  return { auth, listId: list.id, deliveryId: delivery.id };
+}
+
+describe('sending from the editor (against the real API server)', () => {
+  it('runs a BAT to the operator by default, then sends to a chosen list and follows the progress', async () => {
+    const { auth, listId } = await fixture();
+    renderWithProviders(<CategoryTemplates category={CATEGORY} />, { preloadedState: { auth } });
+    await userEvent.click(await screen.findByRole('button', { name: `Envoi ${CATEGORY}` }, SERVER));
+    await screen.findByRole('dialog', { name: `Modèle : Envoi ${CATEGORY}` }, SERVER);
+
+    await userEvent.click(screen.getByRole('button', { name: 'BAT' }));
+    const bat = await screen.findByRole('dialog', { name: 'BAT (envoi de test)' }, SERVER);
+    expect(within(bat).getByLabelText(/Adresse du BAT/)).toHaveValue(DEMO_ADMIN.email);
+    await userEvent.click(within(bat).getByRole('button', { name: 'Envoyer le BAT' }));
+    expect(await within(bat).findByText(`BAT envoyé à ${DEMO_ADMIN.email}.`, {}, SERVER)).toBeInTheDocument();
+    await userEvent.click(within(bat).getByRole('button', { name: 'Fermer' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    const send = await screen.findByRole('dialog', { name: 'Envoyer à une liste' }, SERVER);
+    await userEvent.click(await within(send).findByRole('combobox', { name: 'Liste' }, SERVER));
+    await userEvent.click(await screen.findByRole('option', { name: `Liste ${CATEGORY}` }, SERVER));
+    await userEvent.click(within(send).getByRole('button', { name: 'Continuer' }));
+    expect(
+      within(send).getByText(
+        `Envoyer « Envoi ${CATEGORY} » (version 1) à tous les contacts actifs de la liste « Liste ${CATEGORY} » ?`,
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(within(send).getByRole('button', { name: 'Confirmer l’envoi' }));
+    expect(
+      await within(send).findByText('Terminé · Envoyés : 2 / 2 · Échecs : 0 · En attente : 0', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(within(send).getByRole('progressbar', { name: 'Progression de l’envoi' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+
+    // The list's sends, as the list editor's Workflow tab shows them.
+    renderWithProviders(<ListSends listId={listId} />, { preloadedState: { auth } });
+    const history = await screen.findByRole('list', { name: 'Envois' }, SERVER);
+    expect(
+      await within(history).findByText(
+        `« Envoi ${CATEGORY} » v1 → « Liste ${CATEGORY} » · ${new Date().toLocaleDateString('fr-FR').replace(/\//g, '-')}`,
+        {},
+        SERVER,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      await within(history).findByText('Terminé · Envoyés : 2 / 2 · Échecs : 0 · En attente : 0', {}, SERVER),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no sends for a list that had none', async () => {
+    const auth = await signedIn(DEMO_ADMIN);
+    const list = await apiCall<{ id: number }>(auth, 'POST', '/grps', { subject: 'Vide' });
+    renderWithProviders(<ListSends listId={list.id} />, { preloadedState: { auth } });
+    expect(await screen.findByText('Aucun envoi.', {}, SERVER)).toBeInTheDocument();
+  });
+});

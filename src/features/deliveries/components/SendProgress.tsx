@@ -1,0 +1,64 @@
+import { Box, Button, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { fr } from '../../../shared/i18n/fr';
+import { deliveriesApi, useChangeSendStatusMutation, useGetSendQuery } from '../api';
+import type { SendStatus } from '../types';
+import { ErrorAlert } from './ErrorAlert';
+
+const POLL_MS = 1000;
+const FINAL: SendStatus[] = ['completed', 'cancelled'];
+const t = fr.deliveries.progress;
+
+/** A send's progress, polled until it is over: sent, failed, pending, failures with their reason. */
+export function SendProgress({ sendId }: { sendId: number }) {
+  const { data: cached } = deliveriesApi.endpoints.getSend.useQueryState(sendId);
+  const over = cached !== undefined && FINAL.includes(cached.status);
+  const { data: send, error } = useGetSendQuery(sendId, { pollingInterval: over ? 0 : POLL_MS });
+  const [changeStatus, change] = useChangeSendStatusMutation();
+
+  if (error) return <ErrorAlert error={error} />;
+  if (!send) return <LinearProgress aria-label={t.label} />;
+  const done = send.sent + send.failed + send.skipped + send.cancelled;
+  const percent = send.total === 0 ? 100 : Math.round((done / send.total) * 100);
+  const act = (action: 'pause' | 'resume' | 'cancel') => void changeStatus({ id: send.id, action });
+
+  return (
+    <Box data-testid={`send-${send.id}`}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <LinearProgress variant="determinate" value={percent} aria-label={t.label} sx={{ flexGrow: 1, height: 8 }} />
+        <Typography variant="body2" component="span">
+          {percent} %
+        </Typography>
+      </Stack>
+      <Typography variant="body2">
+        {t.status[send.status]} · {t.counts(send.sent, send.total, send.failed, send.pending)}
+      </Typography>
+      {send.skipped > 0 && <Typography variant="body2">{t.skipped(send.skipped)}</Typography>}
+      {!over && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+          {send.status === 'running' && (
+            <Button size="small" onClick={() => act('pause')} disabled={change.isLoading}>
+              {t.pause}
+            </Button>
+          )}
+          {send.status === 'paused' && (
+            <Button size="small" onClick={() => act('resume')} disabled={change.isLoading}>
+              {t.resume}
+            </Button>
+          )}
+          <Button size="small" color="error" onClick={() => act('cancel')} disabled={change.isLoading}>
+            {t.cancel}
+          </Button>
+        </Stack>
+      )}
+      {send.failures && send.failures.length > 0 && (
+        <List dense aria-label={t.failures}>
+          {send.failures.map((failure) => (
+            <ListItem key={failure.email} disableGutters>
+              <ListItemText primary={failure.email} secondary={failure.reason} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useMemo } from 'react';
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import { fr } from '../../../../shared/i18n/fr';
+import { usePreviewDeliveryMutation } from '../../api';
+import { contentOf } from '../../draft';
+import { ErrorAlert } from '../ErrorAlert';
+import type { TabProps } from './types';
+
+const DEBOUNCE_MS = 400;
+const t = fr.deliveries.preview;
+
+/**
+ * A live preview, rendered by the server exactly as a contact would receive it. The frames
+ * run no script and get an origin of their own (sandbox without allow-scripts or allow-same-origin).
+ */
+export function ContentTab({ draft }: Pick<TabProps, 'draft'>) {
+  const [preview, { data, error, isUninitialized }] = usePreviewDeliveryMutation();
+  const content = useMemo(() => contentOf(draft), [draft]);
+  useEffect(() => {
+    const timer = setTimeout(() => void preview(content), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [content, preview]);
+
+  if (error) return <ErrorAlert error={error} />;
+  if (isUninitialized || !data) return null;
+  if (!data.html && !data.amp && !data.text) return <Alert severity="info">{t.empty}</Alert>;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="subtitle1">{t.subject(data.subject)}</Typography>
+      {data.missing.length > 0 && <Alert severity="warning">{t.missing(data.missing.join(', '))}</Alert>}
+      {data.html && <PreviewFrame title={t.html} html={data.html} />}
+      {data.amp && <PreviewFrame title={t.amp} html={data.amp} />}
+      {!data.html && data.text && (
+        <Box component="pre" sx={{ whiteSpace: 'pre-wrap', border: 1, borderColor: 'divider', p: 1 }}>
+          {data.text}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function PreviewFrame({ title, html }: { title: string; html: string }) {
+  return (
+    <Box>
+      <Typography variant="subtitle2">{title}</Typography>
+      <Box
+        component="iframe"
+        title={title}
+        sandbox=""
+        srcDoc={html}
+        sx={{ width: '100%', height: 360, border: 1, borderColor: 'divider', bgcolor: 'common.white' }}
+      />
+    </Box>
+  );
+}

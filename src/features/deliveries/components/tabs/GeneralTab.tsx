@@ -1,0 +1,59 @@
+import { List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { formatFrenchDate } from '../../../../shared/lib/dates';
+import { fr } from '../../../../shared/i18n/fr';
+import { useGetDeliveryVersionsQuery } from '../../api';
+import type { DeliveryDraft } from '../../draft';
+import type { TabProps } from './types';
+
+const t = fr.deliveries;
+const TEXT_FIELDS: (keyof DeliveryDraft & keyof typeof t.fields)[] = [
+  'label',
+  'internalname',
+  'subject',
+  'typedel',
+  'goal',
+];
+
+export function GeneralTab({ draft, change }: TabProps) {
+  const { data: versions } = useGetDeliveryVersionsQuery(draft.id);
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2">{t.versionInfo(draft.version, formatFrenchDate(draft.lastModified))}</Typography>
+      {TEXT_FIELDS.map((name) => (
+        <TextField
+          key={name}
+          label={t.fields[name]}
+          value={draft[name]}
+          onChange={(e) => change({ [name]: e.target.value })}
+        />
+      ))}
+      <TextField label={t.fields.category} value={draft.category} slotProps={{ input: { readOnly: true } }} />
+      <TextField
+        label={t.fields.msg}
+        value={draft.msg}
+        onChange={(e) => change({ msg: e.target.value })}
+        multiline
+        minRows={2}
+      />
+      <TextField
+        label={t.fields.description}
+        value={draft.description}
+        onChange={(e) => change({ description: e.target.value })}
+        multiline
+        minRows={2}
+      />
+      {versions && versions.length > 0 && (
+        <List dense aria-label={t.versions} subheader={<Typography variant="subtitle2">{t.versions}</Typography>}>
+          {versions.map((version) => (
+            <ListItem key={version.version} disableGutters>
+              <ListItemText
+                primary={t.versionLine(version.version, formatFrenchDate(version.lastModified))}
+                secondary={version.publishedAt ? t.inProduction : null}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}

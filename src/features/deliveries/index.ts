@@ -1,0 +1,2 @@
+export { CategoryTemplates } from './components/CategoryTemplates';
+export { ListSends } from './components/SendHistory';

@@ -1,0 +1,77 @@
+import type { SequenceItem } from '../../shared/lib/sequence';
+
+export interface DataItem {
+  key: string;
+  value: string;
+}
+
+/** What a delivery keeps in `properties`: its sequence, personalisation data, language and list. */
+export interface DeliveryProperties {
+  sequence?: SequenceItem[];
+  data?: DataItem[];
+  lang?: string;
+  listId?: number;
+}
+
+/** A newsletter template (spec §3); codeHtml and codeText are lists of base64 strings. */
+export interface Delivery {
+  id: number;
+  user: number;
+  societe: string;
+  actif: 0 | 1;
+  profil: string;
+  category: string;
+  label: string;
+  version: number;
+  internalname: string;
+  subject: string;
+  frequence: string;
+  goal: string;
+  channel: string;
+  typedel: string;
+  msg: string;
+  properties: DeliveryProperties;
+  origin: string;
+  description: string;
+  codeAmp: string;
+  codeHtml: string[];
+  codeText: string[];
+  lastModified: string;
+}
+
+/** One version of a delivery, as `deliveryAll` answers it. */
+export interface DeliveryVersion extends Delivery {
+  publishedAt: string | null;
+}
+
+export type SendStatus = 'running' | 'paused' | 'cancelled' | 'completed';
+
+export interface Send {
+  id: number;
+  delivery: number;
+  list: number;
+  version: number;
+  label: string;
+  listSubject: string;
+  status: SendStatus;
+  total: number;
+  sent: number;
+  failed: number;
+  pending: number;
+  skipped: number;
+  cancelled: number;
+  created: string;
+  finishedAt: string | null;
+  failures?: { email: string; reason: string }[];
+}
+
+export interface Preview {
+  subject: string;
+  html: string;
+  text: string;
+  amp: string;
+  missing: string[];
+}
+
+/** The content the preview and the BAT take: the editor's, saved or not. */
+export type DeliveryContent = Pick<Delivery, 'subject' | 'label' | 'codeHtml' | 'codeText' | 'codeAmp' | 'properties'>;

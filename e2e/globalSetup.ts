@@ -24,8 +24,9 @@ export default async function globalSetup() {
   const server = await startApiServer({
     SKIP_WEB_BUILD: '1',
     YOUTUBE_FEED_URL: youtube.url,
-    // Every test signs up from the same address.
+    // Every test signs in and up from the same address.
     PUBLIC_WRITE_RATE_LIMIT: '1000',
+    LOGIN_RATE_LIMIT: '1000',
     SMTP_URL: sink.url,
     MAIL_POLL_MS: '200',
   });

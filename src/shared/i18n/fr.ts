@@ -271,7 +271,7 @@ export const fr = {
     },
     channels: { email: 'E-mail', telegram: 'Telegram', x: 'X' },
     history: 'Envois',
-    noSends: 'Aucun envoi.',
+    noSends: 'Aucun envoi pour le moment.',
     testSend: {
       title: 'BAT (envoi de test)',
       address: 'Adresse du BAT',

@@ -81,6 +81,6 @@ describe('sending from the editor (against the real API server)', () => {
     const auth = await signedIn(DEMO_ADMIN);
     const list = await apiCall<{ id: number }>(auth, 'POST', '/grps', { subject: 'Vide' });
     renderWithProviders(<ListSends listId={list.id} />, { preloadedState: { auth } });
-    expect(await screen.findByText('Aucun envoi.', {}, SERVER)).toBeInTheDocument();
+    expect(await screen.findByText('Aucun envoi pour le moment.', {}, SERVER)).toBeInTheDocument();
   });
 });

@@ -250,11 +250,6 @@ export const fr = {
       missing: (keys: string) => `Clés sans valeur (rendues vides) : ${keys}`,
       empty: 'Rien à prévisualiser : ajoutez du code dans l’onglet Code.',
     },
-    sequence: {
-      add: 'Ajouter une étape',
-      remove: (position: number) => `Retirer l’étape ${position}`,
-      empty: 'Aucune étape.',
-    },
     data: {
       add: 'Ajouter une donnée',
       remove: (key: string) => `Retirer la donnée ${key}`,

@@ -62,7 +62,7 @@ describe('CategoryTemplates and the template editor (against the real API server
     await userEvent.click(screen.getByRole('tab', { name: 'Séquence' }));
     await userEvent.type(screen.getByLabelText('Clé'), 'greeting');
     await userEvent.type(screen.getByLabelText('Valeur'), 'Salut');
-    await userEvent.click(screen.getByRole('button', { name: 'Ajouter une étape' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter' }));
     expect(screen.getByLabelText('Clé 1')).toHaveValue('greeting');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Contenu' }));
@@ -85,7 +85,7 @@ describe('CategoryTemplates and the template editor (against the real API server
       async () =>
         expect((await apiCall(auth, 'GET', `/deliveries/${created.id}`)).properties).toEqual({
           data: [{ key: 'promo', value: '-20 %' }],
-          sequence: [{ sequence: 1, key: 'greeting', value: 'Salut', type: '', profil: 'influenceur' }],
+          sequence: [{ sequence: 1, key: 'greeting', value: 'Salut', type: 'text', profil: 'influenceur' }],
         }),
       SERVER,
     );

@@ -33,6 +33,16 @@ export interface Config {
   /** Requests a minute per address on the public (visitor) routes. */
   publicWriteRateLimit: number;
   publicReadRateLimit: number;
+  /** The Telegram bot that `POST /api/telegram/bot` sends through; null when unset (503). */
+  telegram: TelegramConfig | null;
+}
+
+export interface TelegramConfig {
+  /** Base of the Bot API (`<base>/bot<token>/sendMessage`): Telegram's, or a stand-in's. */
+  apiUrl: string;
+  botToken: string;
+  /** A chat's numeric id, or a public channel's @username. */
+  chatId: string;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +115,21 @@ function password(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+function telegram(env: Env): TelegramConfig | null {
+  const botToken = optional(env, 'TELEGRAM_BOT_TOKEN');
+  const chatId = optional(env, 'TELEGRAM_CHAT_ID');
+  const apiUrl = (url(env, 'TELEGRAM_API_URL', ['http:', 'https:']) ?? 'https://api.telegram.org').replace(/\/+$/, '');
+  if (botToken !== null && !/^\d+:[\w-]{20,}$/.test(botToken)) {
+    throw new ConfigError('TELEGRAM_BOT_TOKEN', 'is not a bot token (digits, a colon, then the secret BotFather gave)');
+  }
+  if (chatId !== null && !/^(-?\d+|@[A-Za-z]\w{3,})$/.test(chatId)) {
+    throw new ConfigError('TELEGRAM_CHAT_ID', `must be a chat's numeric id or a channel's @username, got "${chatId}"`);
+  }
+  if (botToken === null && chatId !== null) throw new ConfigError('TELEGRAM_BOT_TOKEN', 'must be set with TELEGRAM_CHAT_ID');
+  if (botToken !== null && chatId === null) throw new ConfigError('TELEGRAM_CHAT_ID', 'must be set with TELEGRAM_BOT_TOKEN');
+  return botToken !== null && chatId !== null ? { apiUrl, botToken, chatId } : null;
+}
+
 /** Reads and validates the settings; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const level = text(env, 'LOG_LEVEL', 'info');
@@ -140,5 +165,6 @@ export function loadConfig(env: Env = process.env): Config {
     privacyPolicy: longText(env, 'PRIVACY_POLICY', 20_000),
     publicWriteRateLimit: integer(env, 'PUBLIC_WRITE_RATE_LIMIT', 20, 1, 100_000),
     publicReadRateLimit: integer(env, 'PUBLIC_READ_RATE_LIMIT', 600, 1, 100_000),
+    telegram: telegram(env),
   };
 }

@@ -4,6 +4,7 @@ import { listsMigrations } from '../modules/lists/migrations';
 import { categoriesMigrations } from '../modules/categories/migrations';
 import { videosMigrations } from '../modules/videos/migrations';
 import { visitorsMigrations } from '../modules/visitors/migrations';
+import { ratingsMigrations } from '../modules/ratings/migrations';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
 export const migrations: Migration[] = [
@@ -12,4 +13,5 @@ export const migrations: Migration[] = [
   ...categoriesMigrations,
   ...videosMigrations,
   ...visitorsMigrations,
+  ...ratingsMigrations,
 ];

@@ -6,6 +6,8 @@ import { listsRoutes } from './lists/routes';
 import { categoriesRoutes } from './categories/routes';
 import { videosRoutes } from './videos/routes';
 import { visitorsRoutes } from './visitors/routes';
+import { ratingsRoutes } from './ratings/routes';
+import { telegramRoutes } from './telegram/routes';
 
 /** Every module's routes, registered in this order by the app. */
 export const modules: FastifyPluginAsync<ModuleContext>[] = [
@@ -15,4 +17,6 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   categoriesRoutes,
   videosRoutes,
   visitorsRoutes,
+  ratingsRoutes,
+  telegramRoutes,
 ];

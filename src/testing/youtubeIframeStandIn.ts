@@ -56,3 +56,9 @@ export function installYouTubeIframeStandIn(): void {
   (window as unknown as { YT: unknown }).YT = { Player };
   window.onYouTubeIframeAPIReady?.();
 }
+
+/** Takes the stand-in off the window (web tests, between tests). */
+export function removeYouTubeIframeStandIn(): void {
+  delete window.YT;
+  delete window.__youtubeStandIn;
+}

@@ -1,27 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Video } from '../../features/videos';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { installYouTubeIframeStandIn } from '../../testing/youtubeIframeStandIn';
+import { testVideo } from '../../testing/videoFixture';
+import { installYouTubeIframeStandIn, removeYouTubeIframeStandIn } from '../../testing/youtubeIframeStandIn';
 import { PublicVideoBrowser } from './PublicVideoBrowser';
 
-const video: Video = {
-  id: '_6J55Ozorvh',
-  youtube_titre: 'Créer son entreprise en 2026',
-  youtube_name: 'Julien Entreprend',
-  youtube_lien: 'https://www.youtube.com/channel/UCx',
-  img_lien: null,
-  created: '2026-11-20T00:00:00.000Z',
-  youtube_nb_vue: 1,
-  url: 'https://www.youtube.com/watch?v=_6J55Ozorvh',
-  channelId: 'UCx',
-  theme: 'economie',
-};
+const video = testVideo();
 
-afterEach(() => {
-  delete window.YT;
-  delete window.__youtubeStandIn;
-});
+afterEach(removeYouTubeIframeStandIn);
 
 describe('the public video panel, composed (YouTube IFrame API stand-in)', () => {
   it('notes the player’s time minus 10, seeks there on a click, and keeps the player out of the store', async () => {

@@ -1,22 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PlaybackControl, Video } from '../../features/videos';
+import type { PlaybackControl } from '../../features/videos';
 import { renderWithProviders } from '../../testing/renderWithProviders';
+import { testVideo } from '../../testing/videoFixture';
 import { VideoPanelSide } from './VideoPanelSide';
 
-/** A demo video per test: the real server keeps ratings for the whole run. */
-const video = (id: string): Video => ({
-  id,
-  youtube_titre: `Vidéo ${id}`,
-  youtube_name: 'Julien Entreprend',
-  youtube_lien: 'https://www.youtube.com/channel/UCx',
-  img_lien: null,
-  created: '2026-11-20T00:00:00.000Z',
-  youtube_nb_vue: 1,
-  url: `https://www.youtube.com/watch?v=${id}`,
-  channelId: 'UCx',
-  theme: 'economie',
-});
+/** A video per test: the real server keeps ratings for the whole run. */
+const video = (id: string) => testVideo({ id, youtube_titre: `Vidéo ${id}` });
 
 const noPlayer: PlaybackControl = { currentSecond: () => 0, seekTo: () => false };
 

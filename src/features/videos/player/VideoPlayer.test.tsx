@@ -2,24 +2,13 @@ import { useState } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
-import { installYouTubeIframeStandIn } from '../../../testing/youtubeIframeStandIn';
+import { testVideo } from '../../../testing/videoFixture';
+import { installYouTubeIframeStandIn, removeYouTubeIframeStandIn } from '../../../testing/youtubeIframeStandIn';
 import { VideoPanel } from '../components/VideoPanel';
-import type { Video } from '../types';
 import type { PlaybackControl } from './playback';
 import { IFRAME_API_URL } from './youtubeIframeApi';
 
-const video: Video = {
-  id: '_6J55Ozorvh',
-  youtube_titre: 'Créer son entreprise en 2026',
-  youtube_name: 'Julien Entreprend',
-  youtube_lien: 'https://www.youtube.com/channel/UCx',
-  img_lien: null,
-  created: '2026-11-20T00:00:00.000Z',
-  youtube_nb_vue: 1,
-  url: 'https://www.youtube.com/watch?v=_6J55Ozorvh',
-  channelId: 'UCx',
-  theme: 'economie',
-};
+const video = testVideo();
 
 /** A side that shows what it reads from the player and seeks it, as the page's notes do. */
 function Probe({ playback }: { playback: PlaybackControl }) {
@@ -36,10 +25,7 @@ function Probe({ playback }: { playback: PlaybackControl }) {
 const renderPanel = () =>
   renderWithProviders(<VideoPanel video={video} onClose={() => undefined} renderSide={(_v, playback) => <Probe playback={playback} />} />);
 
-afterEach(() => {
-  delete window.YT;
-  delete window.__youtubeStandIn;
-});
+afterEach(removeYouTubeIframeStandIn);
 
 describe('VideoPanel’s player (YouTube IFrame API stand-in)', () => {
   it('plays the video in a 640x390 player and reads the playback time every second', async () => {
@@ -47,10 +33,10 @@ describe('VideoPanel’s player (YouTube IFrame API stand-in)', () => {
     renderPanel();
     const panel = screen.getByRole('dialog', { name: video.youtube_titre });
     await within(panel).findByText('Position : 00:00');
-    expect(window.__youtubeStandIn?.players).toEqual([{ videoId: '_6J55Ozorvh', time: 0, seeks: [] }]);
+    expect(window.__youtubeStandIn?.players).toEqual([{ videoId: 'pTLdavAs3Db', time: 0, seeks: [] }]);
     const iframe = panel.querySelector('iframe') as HTMLIFrameElement;
     expect([iframe.width, iframe.height]).toEqual(['640', '390']);
-    expect(iframe.src).toBe('https://www.youtube.com/embed/_6J55Ozorvh?enablejsapi=1');
+    expect(iframe.src).toBe('https://www.youtube.com/embed/pTLdavAs3Db?enablejsapi=1');
 
     act(() => window.__youtubeStandIn?.setTime(47.6));
     await within(panel).findByText('Position : 00:47', {}, { timeout: 2500 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { VideoNotes } from './VideoNotes';
@@ -105,7 +105,8 @@ describe('VideoNotes', () => {
       files.push(blob);
       return 'blob:notes';
     };
-    URL.revokeObjectURL = () => undefined;
+    const revoked: string[] = [];
+    URL.revokeObjectURL = (url: string) => revoked.push(url);
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
@@ -117,6 +118,8 @@ describe('VideoNotes', () => {
       expect(names).toEqual(['notes-_6J55Ozorvh.md']);
       expect(files[0].type).toBe('text/markdown;charset=utf-8');
       expect(await readText(files[0])).toContain('## [00:37](https://www.youtube.com/watch?v=_6J55Ozorvh&t=37s)\n\nLes 7 étapes');
+      // The file's object URL is let go once the browser has it.
+      await waitFor(() => expect(revoked).toEqual(['blob:notes']), { timeout: 3000 });
     } finally {
       click.mockRestore();
       delete (URL as { createObjectURL?: unknown }).createObjectURL;

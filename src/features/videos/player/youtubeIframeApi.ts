@@ -49,7 +49,11 @@ export function loadYouTubeIframeApi(): Promise<YouTubeIframeApi> {
   loading ??= new Promise<YouTubeIframeApi>((resolve, reject) => {
     const script = document.createElement('script');
     const previous = window.onYouTubeIframeAPIReady;
+    // A late script of a failed attempt must not settle or reset a newer one.
+    let settled = false;
     const fail = (reason: string) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       script.remove();
       loading = null;
@@ -60,6 +64,8 @@ export function loadYouTubeIframeApi(): Promise<YouTubeIframeApi> {
       previous?.();
       const api = readyApi();
       if (!api) return fail('the YouTube IFrame API has no Player');
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       resolve(api);
     };

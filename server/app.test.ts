@@ -41,7 +41,11 @@ describe('the app shell', () => {
     const response = await t.app.inject('/');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain('https://www.youtube.com');
+    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    // YouTube's IFrame API: its script and the widget script it loads, and the embed frame.
+    expect(directives['script-src']).toEqual(expect.arrayContaining(["'self'", 'https://www.youtube.com']));
+    expect(directives['frame-src']).toEqual(expect.arrayContaining(['https://www.youtube.com', 'https://www.youtube-nocookie.com']));
+    expect(directives['img-src']).toContain('https:');
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });

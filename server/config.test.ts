@@ -130,6 +130,9 @@ describe('loadConfig', () => {
     ['MAIL_RETRY_MAX_MS', '100'],
     ['MAIL_POLL_MS', 'often'],
     ['PUBLIC_URL', 'ftp://example.org'],
+    ['TELEGRAM_BOT_TOKEN', 'not-a-token'],
+    ['TELEGRAM_CHAT_ID', 'my chat'],
+    ['TELEGRAM_API_URL', 'ftp://telegram'],
   ])('stops on %s=%s with a message naming the variable', (name, value) => {
     let thrown: unknown;
     try {
@@ -140,5 +143,20 @@ describe('loadConfig', () => {
     expect(thrown).toBeInstanceOf(ConfigError);
     expect((thrown as ConfigError).variable).toBe(name);
     expect((thrown as Error).message).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it('reads the Telegram bot, only when both its token and chat are set', () => {
+    const token = '123456789:AAbbCCddEEffGGhhIIjjKKllMMnnOOppQQ';
+    expect(loadConfig({}).telegram).toBeNull();
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: '-1001234567890' }).telegram).toEqual({
+      apiUrl: 'https://api.telegram.org',
+      botToken: token,
+      chatId: '-1001234567890',
+    });
+    expect(
+      loadConfig({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_ID: '@tgm_news', TELEGRAM_API_URL: 'http://127.0.0.1:9/' }).telegram,
+    ).toMatchObject({ apiUrl: 'http://127.0.0.1:9', chatId: '@tgm_news' });
+    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: token })).toThrow(/^TELEGRAM_CHAT_ID: must be set with TELEGRAM_BOT_TOKEN/);
+    expect(() => loadConfig({ TELEGRAM_CHAT_ID: '42' })).toThrow(/^TELEGRAM_BOT_TOKEN: must be set with TELEGRAM_CHAT_ID/);
   });
 });

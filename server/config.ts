@@ -38,6 +38,16 @@ export interface Config {
   publicReadRateLimit: number;
   /** Largest CSV of contacts one import reads, in bytes. */
   importMaxBytes: number;
+  /** The Telegram bot that `POST /api/telegram/bot` sends through; null when unset (503). */
+  telegram: TelegramConfig | null;
+}
+
+export interface TelegramConfig {
+  /** Base of the Bot API (`<base>/bot<token>/sendMessage`): Telegram's, or a stand-in's. */
+  apiUrl: string;
+  botToken: string;
+  /** A chat's numeric id, or a public channel's @username. */
+  chatId: string;
 }
 
 /** How the send queue worker delivers mail (DESIGN.md §4). */
@@ -149,6 +159,21 @@ function password(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+function telegram(env: Env): TelegramConfig | null {
+  const botToken = optional(env, 'TELEGRAM_BOT_TOKEN');
+  const chatId = optional(env, 'TELEGRAM_CHAT_ID');
+  const apiUrl = (url(env, 'TELEGRAM_API_URL', ['http:', 'https:']) ?? 'https://api.telegram.org').replace(/\/+$/, '');
+  if (botToken !== null && !/^\d+:[\w-]{20,}$/.test(botToken)) {
+    throw new ConfigError('TELEGRAM_BOT_TOKEN', 'is not a bot token (digits, a colon, then the secret BotFather gave)');
+  }
+  if (chatId !== null && !/^(-?\d+|@[A-Za-z]\w{3,})$/.test(chatId)) {
+    throw new ConfigError('TELEGRAM_CHAT_ID', `must be a chat's numeric id or a channel's @username, got "${chatId}"`);
+  }
+  if (botToken === null && chatId !== null) throw new ConfigError('TELEGRAM_BOT_TOKEN', 'must be set with TELEGRAM_CHAT_ID');
+  if (botToken !== null && chatId === null) throw new ConfigError('TELEGRAM_CHAT_ID', 'must be set with TELEGRAM_BOT_TOKEN');
+  return botToken !== null && chatId !== null ? { apiUrl, botToken, chatId } : null;
+}
+
 /** Reads and validates the settings; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const level = text(env, 'LOG_LEVEL', 'info');
@@ -200,5 +225,6 @@ export function loadConfig(env: Env = process.env): Config {
     publicWriteRateLimit: integer(env, 'PUBLIC_WRITE_RATE_LIMIT', 20, 1, 100_000),
     publicReadRateLimit: integer(env, 'PUBLIC_READ_RATE_LIMIT', 600, 1, 100_000),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
+    telegram: telegram(env),
   };
 }

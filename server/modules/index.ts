@@ -11,6 +11,8 @@ import { recipientsRoutes } from './recipients/routes';
 import { maintenanceRoutes } from './maintenance/routes';
 import { deliveriesRoutes } from './deliveries/routes';
 import { mailRoutes } from './mail/routes';
+import { ratingsRoutes } from './ratings/routes';
+import { telegramRoutes } from './telegram/routes';
 
 /** Every module's routes, registered in this order by the app. */
 export const modules: FastifyPluginAsync<ModuleContext>[] = [
@@ -25,4 +27,6 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   maintenanceRoutes,
   deliveriesRoutes,
   mailRoutes,
+  ratingsRoutes,
+  telegramRoutes,
 ];

@@ -4,18 +4,19 @@ import { persistStorage as storage } from './persistStorage';
 import { baseApi } from '../shared/api';
 import { authSlice } from '../features/auth';
 import { visitorSlice } from '../features/visitors';
+import { notesSlice } from '../features/notes';
 
 /** Every slice of the app; the api cache is never persisted. */
-export const combinedReducer = combineSlices(baseApi, authSlice, visitorSlice);
+export const combinedReducer = combineSlices(baseApi, authSlice, visitorSlice, notesSlice);
 
 export type RootState = ReturnType<typeof combinedReducer>;
 
-/** Only what the spec keeps in the browser: the session user, the access token, tokens, userEmail. */
+/** Only what the spec keeps in the browser: the session user, the access token, tokens, userEmail, and the visitor's notes. */
 export const persistConfig = {
   key: 'tgm',
   version: 1,
   storage,
-  whitelist: ['auth', 'visitor'] satisfies (keyof RootState)[],
+  whitelist: ['auth', 'visitor', 'notes'] satisfies (keyof RootState)[],
 };
 
 export const rootReducer = persistReducer(persistConfig, combinedReducer);

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { SimpleEmail as Email } from '../../shared/schemas';
 
-/** Text, @, text, dot, text: the spec's simple pattern (§5), as the SPA checks it. */
-const Email = Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' });
 const ShortText = Type.String({ maxLength: 200 });
 
 /** The opt-in event of spec §7.6. */

@@ -1,16 +1,23 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LoginPopin } from '../../features/auth';
-import { SignupPopin } from '../../features/visitors';
+import { SignupPopin, SubscribeDialog } from '../../features/visitors';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
 import { PublicPopinsContext } from './publicPopins';
 
-/** Every public page: header, footer, and the login and signup popins they open. */
+/** Every public page: header, footer, and the login, signup and subscribe popins they open. */
 export function PublicFrame({ children }: { children: ReactNode }) {
-  const [popin, setPopin] = useState<'login' | 'signup' | null>(null);
+  const [popin, setPopin] = useState<'login' | 'signup' | 'subscribe' | null>(null);
   const navigate = useNavigate();
-  const popins = useMemo(() => ({ openSignup: () => setPopin('signup'), openLogin: () => setPopin('login') }), []);
+  const popins = useMemo(
+    () => ({
+      openSignup: () => setPopin('signup'),
+      openLogin: () => setPopin('login'),
+      openSubscribe: () => setPopin('subscribe'),
+    }),
+    [],
+  );
   const close = () => setPopin(null);
   return (
     <PublicPopinsContext.Provider value={popins}>
@@ -27,6 +34,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
         }}
       />
       <SignupPopin open={popin === 'signup'} onClose={close} />
+      <SubscribeDialog open={popin === 'subscribe'} onClose={close} />
     </PublicPopinsContext.Provider>
   );
 }

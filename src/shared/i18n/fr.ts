@@ -169,6 +169,10 @@ export const fr = {
     showMore: 'Afficher plus de vidéos',
     none: 'Aucune vidéo',
     watchOnYoutube: 'Voir sur YouTube',
+    playerLoading: 'Chargement du lecteur',
+    playerUnavailable: 'Le lecteur vidéo ne peut pas être chargé. Regardez la vidéo sur YouTube ; vos notes restent disponibles.',
+    videoUnplayable: 'Cette vidéo ne peut pas être lue ici. Regardez-la sur YouTube.',
+    position: (time: string) => `Position : ${time}`,
     count: (count: number) => (count > 1 ? `${count} vidéos` : `${count} vidéo`),
   },
   visitors: {
@@ -186,6 +190,40 @@ export const fr = {
     followLabel: 'Adresse, @identifiant ou identifiant de la chaîne',
     follow: 'Suivre',
     unfollow: 'Ne plus suivre',
+    emailTitle: 'Email',
+    emailSave: 'Enregistrer',
+    invalidEmail: 'Veuillez entrer une adresse email valide.',
+    subscribeTitle: (product: string) => `S'abonner à ${product}`,
+    subscribeQuestion: 'Quelle est votre adresse email ?',
+  },
+  ratings: {
+    /** The three criteria of the panel (spec §2.4); also the labels the API receives. */
+    criteria: ['Objectivité', 'Information', 'Motivation'] as const,
+    stars: (value: number) => (value > 1 ? `${value} étoiles` : `${value} étoile`),
+    noStar: 'Aucune étoile',
+    summary: (average: number | null, count: number) =>
+      average === null || count === 0
+        ? 'Aucun avis'
+        : `Moyenne ${average.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} / 5 · ${count} avis`,
+  },
+  notes: {
+    message: 'Votre message',
+    required: 'Veuillez remplir ce champ.',
+    add: 'Enregistrer la note',
+    saved: 'Notes sauvegardées',
+    none: 'Aucune note pour cette vidéo.',
+    seek: (time: string) => `Aller à ${time}`,
+    share: 'Partager',
+    delete: 'Supprimer',
+    exportMarkdown: 'Exporter en Markdown',
+  },
+  sharing: {
+    shareVideo: 'Partager la vidéo',
+    onX: 'Partager sur X',
+    onTelegram: 'Partager sur Telegram',
+    telegramBot: 'Publier avec le bot Telegram',
+    locked: 'Fonction verrouillée',
+    unlock: 'Débloquer',
   },
   deliveries: {
     newTemplate: 'Nouveau modèle',

@@ -5,14 +5,14 @@ import { creatorIndex, filterVideos } from '../lib/filterVideos';
 import type { Video } from '../types';
 import { VideoFilter } from './VideoFilter';
 import { VideoGrid } from './VideoGrid';
-import { VideoPanel } from './VideoPanel';
+import { VideoPanel, type RenderPanelSide } from './VideoPanel';
 
 interface Props {
   videos: Video[];
   isLoading?: boolean;
   showViews?: boolean;
   renderCardActions?: (video: Video) => ReactNode;
-  renderPanelSide?: (video: Video) => ReactNode;
+  renderPanelSide?: RenderPanelSide;
 }
 
 /** The filter, the grid, and the detail panel a card opens. */

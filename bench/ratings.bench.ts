@@ -1,0 +1,41 @@
+import { createTestApp } from '../server/testing/testApp';
+import { measure, printRatio } from './measure';
+
+const VIDEO_IDS = ['pTLdavAs3Db', 'vvx363hCcf7', '-uJyP7rnMXn', 'eV7O9-nmHh-'];
+const LABELS = ['Objectivité', 'Information', 'Motivation'];
+
+/**
+ * A rating through the whole API (rate limit, validation, upsert, the video's averages in
+ * the answer) against the same upsert and aggregate run straight on the database.
+ */
+export default async function ratingsBench(): Promise<void> {
+  const t = await createTestApp({ PUBLIC_WRITE_RATE_LIMIT: '100000' });
+  try {
+    const rating = (i: number) => ({
+      label: LABELS[i % 3],
+      videourl: `https://www.youtube.com/watch?v=${VIDEO_IDS[i % VIDEO_IDS.length]}`,
+      rating: (i % 5) + 1,
+      email: `visiteur${i % 500}@example.org`,
+      recipientid: 1,
+    });
+    const ours = await measure('POST /api/video/rating (via HTTP layer)', 2000, (i) =>
+      t.app.inject({ method: 'POST', url: '/api/video/rating', payload: rating(i) }),
+    );
+    const raw = await measure('raw upsert + aggregate on the database', 2000, async (i) => {
+      const r = rating(i + 1);
+      const videoId = VIDEO_IDS[(i + 1) % VIDEO_IDS.length];
+      await t.db.query(
+        `INSERT INTO video_rating (video_id, video_url, label, rating, email, recipient_id) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (video_id, label, email) DO UPDATE SET rating = EXCLUDED.rating, updated = now()`,
+        [videoId, r.videourl, r.label, r.rating, r.email, 1],
+      );
+      await t.db.query(
+        'SELECT label, round(avg(rating), 2)::float8 AS average, count(*)::int AS count FROM video_rating WHERE video_id = $1 GROUP BY label',
+        [videoId],
+      );
+    });
+    printRatio(`video rating (${t.db.kind})`, ours, raw);
+  } finally {
+    await t.close();
+  }
+}

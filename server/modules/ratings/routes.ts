@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ModuleContext } from '../../shared/context';
+import { badRequest } from '../../shared/errors';
+import { ratingAggregates, saveRating } from './repository';
+import { RatingBody, RatingQuery } from './schemas';
+import { youtubeVideoId } from './videoUrl';
+
+function videoIdOf(videourl: string): string {
+  const id = youtubeVideoId(videourl);
+  if (!id) throw badRequest('videourl', "Le champ 'videourl' n'est pas l'adresse d'une vidéo YouTube.");
+  return id;
+}
+
+/** A visitor's rating of a video (spec §7.6), and each video's averages. */
+export const ratingsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, config }) => {
+  const writeLimit = { rateLimit: { max: config.publicWriteRateLimit, timeWindow: '1 minute' } };
+  const readLimit = { rateLimit: { max: config.publicReadRateLimit, timeWindow: '1 minute' } };
+  const tags = ['ratings'];
+
+  app.post('/api/video/rating', { config: writeLimit, schema: { tags, body: RatingBody } }, async (request, reply) => {
+    const { label, videourl, rating, email, recipientid } = request.body;
+    const videoId = videoIdOf(videourl);
+    const created = await saveRating(db, {
+      videoId,
+      videoUrl: videourl,
+      label,
+      rating,
+      email: email.toLowerCase(),
+      recipientId: recipientid,
+    });
+    return reply
+      .code(created ? 201 : 200)
+      .send({ label, videourl, rating, recipientid, videoId, ratings: await ratingAggregates(db, videoId) });
+  });
+
+  app.get('/api/video/rating', { config: readLimit, schema: { tags, querystring: RatingQuery } }, async (request) => {
+    const { videourl } = request.query;
+    const videoId = videoIdOf(videourl);
+    return { videourl, videoId, ratings: await ratingAggregates(db, videoId) };
+  });
+};

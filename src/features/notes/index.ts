@@ -1,0 +1,2 @@
+export { notesSlice } from './slice';
+export { VideoNotes } from './components/VideoNotes';

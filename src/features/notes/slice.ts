@@ -1,0 +1,52 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { noteTime } from './lib/noteTime';
+import type { Note, NotesRootState, NotesState } from './types';
+
+const initialState: NotesState = { byVideo: {} };
+
+interface NoteRef {
+  videoId: string;
+  noteId: number;
+}
+
+const findNote = (state: NotesState, { videoId, noteId }: NoteRef) => state.byVideo[videoId]?.find((note) => note.id === noteId);
+
+/** The visitor's notes, per video; persisted in the browser (redux-persist). */
+export const notesSlice = createSlice({
+  name: 'notes',
+  initialState,
+  reducers: {
+    /**
+     * A note was written at a playback second: the payload carries its time (already set
+     * back by 10 s) and trimmed text; its id is the video's next number, so a replay
+     * gives the same ids.
+     */
+    noteAdded: {
+      reducer: (state, action: PayloadAction<{ videoId: string; time: number; description: string }>) => {
+        const { videoId, time, description } = action.payload;
+        const notes = (state.byVideo[videoId] ??= []);
+        const id = notes.reduce((max, note) => Math.max(max, note.id), 0) + 1;
+        notes.push({ id, time, description, showShareOptions: false });
+      },
+      prepare: ({ videoId, playbackSecond, message }: { videoId: string; playbackSecond: number; message: string }) => ({
+        payload: { videoId, time: noteTime(playbackSecond), description: message.trim() },
+      }),
+    },
+    noteShareToggled: (state, action: PayloadAction<NoteRef>) => {
+      const note = findNote(state, action.payload);
+      if (note) note.showShareOptions = !note.showShareOptions;
+    },
+    noteDeleted: (state, action: PayloadAction<NoteRef>) => {
+      const { videoId, noteId } = action.payload;
+      const rest = (state.byVideo[videoId] ?? []).filter((note) => note.id !== noteId);
+      if (rest.length > 0) state.byVideo[videoId] = rest;
+      else delete state.byVideo[videoId];
+    },
+  },
+});
+
+export const { noteAdded, noteShareToggled, noteDeleted } = notesSlice.actions;
+
+const NO_NOTES: Note[] = [];
+
+export const selectVideoNotes = (state: NotesRootState, videoId: string): Note[] => state.notes.byVideo[videoId] ?? NO_NOTES;

@@ -1,0 +1,1 @@
+export { VideoRatings } from './components/VideoRatings';

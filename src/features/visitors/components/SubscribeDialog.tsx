@@ -1,0 +1,18 @@
+import { Typography } from '@mui/material';
+import { appConfig } from '../../../shared/config/appConfig';
+import { fr } from '../../../shared/i18n/fr';
+import { Popin } from '../../../shared/ui/Popin';
+import { SignupForm } from './SignupForm';
+
+/**
+ * The subscribe dialog of spec §2.3: no control of the pages opens it; code does (the
+ * public frame's `openSubscribe`). It signs the visitor up like the signup popin.
+ */
+export function SubscribeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Popin open={open} title={fr.visitors.subscribeTitle(appConfig.productName)} onClose={onClose}>
+      <Typography sx={{ mb: 1 }}>{fr.visitors.subscribeQuestion}</Typography>
+      <SignupForm onSignedUp={onClose} />
+    </Popin>
+  );
+}

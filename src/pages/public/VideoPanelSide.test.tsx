@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PlaybackControl } from '../../features/videos';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { testVideo } from '../../testing/videoFixture';
+import { VideoPanelSide } from './VideoPanelSide';
+
+/** A video per test: the real server keeps ratings for the whole run. */
+const video = (id: string) => testVideo({ id, youtube_titre: `Vidéo ${id}` });
+
+const noPlayer: PlaybackControl = { currentSecond: () => 0, seekTo: () => false };
+
+const storedRatings = async (videoUrl: string) => {
+  const response = await fetch(`${process.env.API_BASE_URL}/video/rating?videourl=${encodeURIComponent(videoUrl)}`);
+  return (await response.json()).ratings as { label: string; average: number | null; count: number }[];
+};
+
+const star = (criterion: string, stars: string) =>
+  within(screen.getByRole('group', { name: criterion })).getByRole('radio', { name: stars });
+
+/** A click on a star. Not through user-event: its pointer moves make MUI's Rating read the hovered star from layout, which jsdom has not. */
+const rate = (criterion: string, stars: string) => fireEvent.click(star(criterion, stars));
+
+describe('the video panel’s side: ratings and the email popin (against the real API server)', () => {
+  let alert: jest.SpyInstance;
+  beforeEach(() => {
+    alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  });
+  afterEach(() => alert.mockRestore());
+
+  it('asks for the e-mail before a first rating, refuses an invalid one, then sends the rating once it is saved', async () => {
+    const target = video('ratingA0001');
+    const { store } = renderWithProviders(<VideoPanelSide video={target} playback={noPlayer} />);
+    expect(await within(screen.getByRole('group', { name: 'Information' })).findByText('Aucun avis')).toBeInTheDocument();
+
+    rate('Information', '4 étoiles');
+    const popin = await screen.findByRole('dialog', { name: 'Email' });
+    expect(within(popin).getByLabelText(/Email/)).toBeRequired();
+    expect(store.getState().api.mutations).toEqual({});
+
+    await userEvent.click(within(popin).getByRole('button', { name: 'Enregistrer' }));
+    expect(alert).toHaveBeenLastCalledWith('Veuillez entrer une adresse email valide.');
+    await userEvent.type(within(popin).getByLabelText(/Email/), 'pas-une-adresse@example');
+    await userEvent.click(within(popin).getByRole('button', { name: 'Enregistrer' }));
+    expect(alert).toHaveBeenCalledTimes(2);
+    expect(store.getState().visitor.userEmail).toBeNull();
+    expect(store.getState().api.mutations).toEqual({});
+
+    await userEvent.clear(within(popin).getByLabelText(/Email/));
+    await userEvent.type(within(popin).getByLabelText(/Email/), 'noteur@example.org');
+    await userEvent.click(within(popin).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Email' })).not.toBeInTheDocument());
+    expect(store.getState().visitor.userEmail).toBe('noteur@example.org');
+    expect(
+      await within(screen.getByRole('group', { name: 'Information' })).findByText('Moyenne 4 / 5 · 1 avis'),
+    ).toBeInTheDocument();
+    expect(star('Information', '4 étoiles')).toBeChecked();
+    expect(await storedRatings(target.url)).toContainEqual({ label: 'Information', average: 4, count: 1 });
+  });
+
+  it('sends at once when the e-mail is known, and a new click replaces the rating', async () => {
+    const target = video('ratingB0001');
+    renderWithProviders(<VideoPanelSide video={target} playback={noPlayer} />, {
+      preloadedState: { visitor: { tokens: [], userEmail: 'connu@example.org' } },
+    });
+    rate('Motivation', '5 étoiles');
+    expect(screen.queryByRole('dialog', { name: 'Email' })).not.toBeInTheDocument();
+    expect(await within(screen.getByRole('group', { name: 'Motivation' })).findByText('Moyenne 5 / 5 · 1 avis')).toBeInTheDocument();
+    rate('Motivation', '2 étoiles');
+    expect(await within(screen.getByRole('group', { name: 'Motivation' })).findByText('Moyenne 2 / 5 · 1 avis')).toBeInTheDocument();
+    expect(await storedRatings(target.url)).toEqual([
+      { label: 'Objectivité', average: null, count: 0 },
+      { label: 'Information', average: null, count: 0 },
+      { label: 'Motivation', average: 2, count: 1 },
+    ]);
+  });
+
+  it('sends nothing and unsets the stars when the email popin is closed without an e-mail', async () => {
+    const target = video('ratingC0001');
+    const { store } = renderWithProviders(<VideoPanelSide video={target} playback={noPlayer} />);
+    rate('Objectivité', '3 étoiles');
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Email' })).getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(star('Objectivité', '3 étoiles')).not.toBeChecked());
+    expect(store.getState().api.mutations).toEqual({});
+    expect((await storedRatings(target.url))[0]).toEqual({ label: 'Objectivité', average: null, count: 0 });
+  });
+
+  it('only logs a rating the server refuses; the panel stays usable', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      renderWithProviders(<VideoPanelSide video={{ ...video('ratingD0001'), url: 'https://example.org/pas-youtube' }} playback={noPlayer} />, {
+        preloadedState: { visitor: { tokens: [], userEmail: 'connu@example.org' } },
+      });
+      rate('Objectivité', '3 étoiles');
+      await waitFor(() => expect(logged).toHaveBeenCalledWith('Rating failure', expect.objectContaining({ status: 400 })));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await userEvent.type(screen.getByRole('textbox', { name: 'Votre message' }), 'Toujours utilisable');
+      await userEvent.click(screen.getByRole('button', { name: 'Enregistrer la note' }));
+      expect(screen.getByText('Toujours utilisable')).toBeInTheDocument();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});

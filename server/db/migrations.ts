@@ -8,6 +8,7 @@ import { discoursMigrations } from '../modules/discours/migrations';
 import { recipientsMigrations } from '../modules/recipients/migrations';
 import { deliveriesMigrations } from '../modules/deliveries/migrations';
 import { mailMigrations } from '../modules/mail/migrations';
+import { socialMediaMigrations } from '../modules/socialMedia/migrations';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
 export const migrations: Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   ...recipientsMigrations,
   ...deliveriesMigrations,
   ...mailMigrations,
+  ...socialMediaMigrations,
 ];

@@ -11,6 +11,7 @@ import { recipientsRoutes } from './recipients/routes';
 import { maintenanceRoutes } from './maintenance/routes';
 import { deliveriesRoutes } from './deliveries/routes';
 import { mailRoutes } from './mail/routes';
+import { socialMediaRoutes } from './socialMedia/routes';
 
 /** Every module's routes, registered in this order by the app. */
 export const modules: FastifyPluginAsync<ModuleContext>[] = [
@@ -25,4 +26,5 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   maintenanceRoutes,
   deliveriesRoutes,
   mailRoutes,
+  socialMediaRoutes,
 ];

@@ -7,5 +7,6 @@ import '../features/categories/api';
 import '../features/deliveries/api';
 import '../features/discours/api';
 import '../features/lists/api';
+import '../features/socialMedia/api';
 import '../features/videos/api';
 import '../features/visitors/api';

@@ -1,4 +1,4 @@
 /** Every cache tag type; features provide and invalidate these. */
-export const TAG_TYPES = ['User', 'Videos', 'Visitor', 'Grp', 'ListCounts', 'Category', 'Discours', 'Delivery', 'Send'] as const;
+export const TAG_TYPES = ['User', 'Videos', 'Visitor', 'Grp', 'ListCounts', 'Category', 'Discours', 'Delivery', 'Send', 'Recipient', 'SocialMedia'] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -1,5 +1,5 @@
 import { startApiTest, type ApiTest } from '../../testing/requests';
-import { renderFeed, startYoutubeStandIn, type YoutubeStandIn } from '../../testing/youtubeStandIn';
+import { renderFeed, startYoutubeStandIn, standInVideo as video, type YoutubeStandIn } from '../../testing/youtubeStandIn';
 import { startXStandIn, type XStandIn } from '../../testing/xStandIn';
 
 let { t, api, admin, operator, operatorId } = {} as ApiTest;
@@ -8,13 +8,6 @@ let x: XStandIn;
 
 const EMMA = 'UCemmafinance00000000001';
 const NOAH = 'UCnoahcode00000000000001';
-const video = (videoId: string, title: string, views: number, day: number) => ({
-  videoId,
-  title,
-  published: `2026-10-${String(day).padStart(2, '0')}T10:00:00.000Z`,
-  thumbnail: `https://i1.ytimg.com/vi/${videoId}/hqdefault.jpg`,
-  views,
-});
 const emmaFeed = (views = 100) =>
   renderFeed({
     channelId: EMMA,

@@ -22,7 +22,7 @@ describe('the console on /influenceur (against the real API server)', () => {
     expect(await within(section('Listes')).findByText('Newsletter mensuelle')).toBeInTheDocument();
     expect(within(section('Listes')).queryByText('Équipe')).not.toBeInTheDocument();
     expect(await within(section('Catégories')).findAllByText('economie')).toHaveLength(2);
-    expect(within(section('Catégories')).queryByText('Modèles TGM')).not.toBeInTheDocument();
+    expect(within(section('Catégories')).queryByText('Cinéma')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nouvelle Catégorie' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nouveau thème' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nouvelle liste' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { IFRAME_API_URL } from '../src/features/videos/player/youtubeIframeApi';
 import { STAND_IN_EMBED_TEXT, seeks, serveYouTubePlayer, setPlaybackTime } from './support/youtubePlayer';
 

@@ -56,6 +56,12 @@ describe('loadConfig', () => {
       privacyPolicy: null,
       publicWriteRateLimit: 20,
       publicReadRateLimit: 600,
+      xApiBearerToken: null,
+      xApiBaseUrl: 'https://api.x.com',
+    });
+    expect(loadConfig({ X_API_BEARER_TOKEN: 'AAAA%2Ftoken', X_API_BASE_URL: 'http://127.0.0.1:9998/' })).toMatchObject({
+      xApiBearerToken: 'AAAA%2Ftoken',
+      xApiBaseUrl: 'http://127.0.0.1:9998',
     });
     expect(
       loadConfig({
@@ -119,6 +125,8 @@ describe('loadConfig', () => {
     ['PUBLIC_WRITE_RATE_LIMIT', '0'],
     ['PUBLIC_READ_RATE_LIMIT', 'many'],
     ['IMPORT_MAX_BYTES', '10'],
+    ['X_API_BEARER_TOKEN', 'Bearer AAAA'],
+    ['X_API_BASE_URL', 'api.x.com'],
     ['MAIL_FROM', 'no address'],
     ['MAIL_FROM', 'Name <not-an-address>'],
     ['MAIL_WORKER', 'yes'],

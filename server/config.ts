@@ -40,6 +40,10 @@ export interface Config {
   importMaxBytes: number;
   /** The Telegram bot that `POST /api/telegram/bot` sends through; null when unset (503). */
   telegram: TelegramConfig | null;
+  /** X API v2 token (a user-context OAuth 2.0 token lets the server post); null: X calls answer 503. */
+  xApiBearerToken: string | null;
+  /** Origin of X's API, or a stand-in's. */
+  xApiBaseUrl: string;
 }
 
 export interface TelegramConfig {
@@ -187,6 +191,10 @@ export function loadConfig(env: Env = process.env): Config {
   const productName = text(env, 'PRODUCT_NAME', 'TGM');
   const retryBaseMs = integer(env, 'MAIL_RETRY_BASE_MS', 2000, 10, 3_600_000);
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
+  const xApiBearerToken = optional(env, 'X_API_BEARER_TOKEN');
+  if (xApiBearerToken !== null && /\s/.test(xApiBearerToken)) {
+    throw new ConfigError('X_API_BEARER_TOKEN', 'must not hold spaces (the token alone, without "Bearer")');
+  }
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: text(env, 'HOST', '127.0.0.1'),
@@ -226,5 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicReadRateLimit: integer(env, 'PUBLIC_READ_RATE_LIMIT', 600, 1, 100_000),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
     telegram: telegram(env),
+    xApiBearerToken,
+    xApiBaseUrl: (url(env, 'X_API_BASE_URL', ['http:', 'https:']) ?? 'https://api.x.com').replace(/\/+$/, ''),
   };
 }

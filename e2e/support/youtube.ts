@@ -6,6 +6,25 @@ import { renderFeed, startYoutubeStandIn, type YoutubeStandIn } from '../../serv
 /** A channel YouTube knows and the demo does not: visitors follow it by its handle. */
 export const EXTRA_CHANNEL = { handle: 'CuisineFacile', channelId: 'UCcuisinefacile000000001', name: 'Cuisine Facile' };
 
+/** The channels of the demo's recipients that YouTube knows; the third recipient's (JadeCinema) it does not. */
+export const RECIPIENT_CHANNELS = [
+  {
+    handle: 'EmmaFinance',
+    channelId: 'UCemmafinance00000000001',
+    name: 'Emma Finance',
+    videos: [
+      { videoId: 'emmavideo01', title: 'Épargne : les bases', published: '2026-11-18T08:00:00.000Z', thumbnail: null, views: 15320 },
+      { videoId: 'emmavideo02', title: 'Budget 2027 expliqué', published: '2026-11-10T08:00:00.000Z', thumbnail: null, views: 4210 },
+    ],
+  },
+  {
+    handle: 'NoahCode',
+    channelId: 'UCnoahcode00000000000001',
+    name: 'Noah Code',
+    videos: [{ videoId: 'noahvideo01', title: 'Rust en 10 minutes', published: '2026-11-15T08:00:00.000Z', thumbnail: null, views: 980 }],
+  },
+];
+
 /** The stand-in of YouTube the browser tests' server reads: the demo's feeds, and one more channel. */
 export async function startDemoYoutube(): Promise<YoutubeStandIn> {
   const youtube = await startYoutubeStandIn();
@@ -31,5 +50,9 @@ export async function startDemoYoutube(): Promise<YoutubeStandIn> {
       ],
     }),
   });
+  for (const channel of RECIPIENT_CHANNELS) {
+    youtube.handles.set(channel.handle.toLowerCase(), channel.channelId);
+    youtube.feeds.set(channel.channelId, { xml: renderFeed(channel) });
+  }
   return youtube;
 }

@@ -9,6 +9,7 @@ import { recipientsMigrations } from '../modules/recipients/migrations';
 import { deliveriesMigrations } from '../modules/deliveries/migrations';
 import { mailMigrations } from '../modules/mail/migrations';
 import { ratingsMigrations } from '../modules/ratings/migrations';
+import { socialMediaMigrations } from '../modules/socialMedia/migrations';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
 export const migrations: Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   ...deliveriesMigrations,
   ...mailMigrations,
   ...ratingsMigrations,
+  ...socialMediaMigrations,
 ];

@@ -13,6 +13,7 @@ import { deliveriesRoutes } from './deliveries/routes';
 import { mailRoutes } from './mail/routes';
 import { ratingsRoutes } from './ratings/routes';
 import { telegramRoutes } from './telegram/routes';
+import { socialMediaRoutes } from './socialMedia/routes';
 
 /** Every module's routes, registered in this order by the app. */
 export const modules: FastifyPluginAsync<ModuleContext>[] = [
@@ -29,4 +30,5 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   mailRoutes,
   ratingsRoutes,
   telegramRoutes,
+  socialMediaRoutes,
 ];

@@ -13,6 +13,15 @@ export interface StandInChannel {
   videos: FeedVideo[];
 }
 
+/** A video of October 2026 (day `day`) with a thumbnail on YouTube's image host. */
+export const standInVideo = (videoId: string, title: string, views: number, day: number): FeedVideo => ({
+  videoId,
+  title,
+  published: `2026-10-${String(day).padStart(2, '0')}T10:00:00.000Z`,
+  thumbnail: `https://i1.ytimg.com/vi/${videoId}/hqdefault.jpg`,
+  views,
+});
+
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -8,5 +8,6 @@ import '../features/deliveries/api';
 import '../features/discours/api';
 import '../features/lists/api';
 import '../features/ratings/api';
+import '../features/socialMedia/api';
 import '../features/videos/api';
 import '../features/visitors/api';

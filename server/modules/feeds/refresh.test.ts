@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { renderFeed, startYoutubeStandIn, type YoutubeStandIn } from '../../testing/youtubeStandIn';
+import { renderFeed, startYoutubeStandIn, standInVideo as video, type YoutubeStandIn } from '../../testing/youtubeStandIn';
 import { createFeedClient } from './feedClient';
 import { refreshFeeds } from './refresh';
 import { FeedError } from './types';
@@ -14,13 +14,6 @@ const log = {
 
 const A = 'UCaaaaaaaaaaaaaaaaaaaaaa';
 const B = 'UCbbbbbbbbbbbbbbbbbbbbbb';
-const video = (videoId: string, title: string, views: number, day: number) => ({
-  videoId,
-  title,
-  published: `2026-10-${String(day).padStart(2, '0')}T10:00:00.000Z`,
-  thumbnail: `https://i1.ytimg.com/vi/${videoId}/hqdefault.jpg`,
-  views,
-});
 
 beforeAll(async () => {
   [t, youtube] = await Promise.all([createTestApp(), startYoutubeStandIn()]);

@@ -2,6 +2,7 @@ import { CategoriesSection } from '../../features/categories';
 import { DiscoursSection } from '../../features/discours';
 import { ListSends } from '../../features/deliveries';
 import { ListsSection } from '../../features/lists';
+import { RecipientsSection } from '../../features/socialMedia';
 import { fr } from '../../shared/i18n/fr';
 import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
 import { TemplatesSection } from './TemplatesSection';
@@ -14,6 +15,7 @@ export default function InfluenceurPage() {
       <CategoriesSection />
       <DiscoursSection />
       <TemplatesSection />
+      <RecipientsSection />
     </BackOfficeFrame>
   );
 }

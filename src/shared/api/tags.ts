@@ -10,6 +10,8 @@ export const TAG_TYPES = [
   'Delivery',
   'Send',
   'Rating',
+  'Recipient',
+  'SocialMedia',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

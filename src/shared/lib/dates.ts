@@ -7,6 +7,14 @@ export function formatFrenchDate(iso: string | null | undefined): string {
   return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
 }
 
+/** DD-MM-yyyy HH:mm, in the browser's time zone: when something happened today matters. */
+export function formatFrenchDateTime(iso: string | null | undefined): string {
+  const day = formatFrenchDate(iso);
+  if (!day) return '';
+  const date = new Date(iso as string);
+  return `${day} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
 /** The first 10 characters of a date string (YYYY-MM-DD), as video cards show it (spec §2.2). */
 export function shortDate(value: string | null | undefined): string {
   return (value ?? '').slice(0, 10);

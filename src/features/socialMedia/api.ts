@@ -1,0 +1,33 @@
+import { baseApi, members, type HydraCollection } from '../../shared/api';
+import { COLLECTION_PAGE_MAX } from '../../shared/config/constants';
+import type { Recipient, SocialMedia, SocialMediaCheck, YoutubeRefreshSummary } from './types';
+
+export const socialMediaApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getRecipients: build.query<Recipient[], number>({
+      query: (user) => `/recipients?user=${user}&itemsPerPage=${COLLECTION_PAGE_MAX}`,
+      transformResponse: (collection: HydraCollection<Recipient>) => members(collection),
+      providesTags: (recipients = []) => [
+        { type: 'Recipient', id: 'LIST' },
+        ...recipients.map((r) => ({ type: 'Recipient' as const, id: r.id })),
+      ],
+    }),
+    getSocialMedia: build.query<SocialMedia, number>({
+      query: (id) => `/recipients/${id}/socialMedia`,
+      providesTags: (_result, _error, id) => [{ type: 'SocialMedia', id }],
+    }),
+    // Spec §7.4: the recipient's channel and X account, read now and stored.
+    checkSocialMedia: build.mutation<SocialMediaCheck, { id: number }>({
+      query: (body) => ({ url: '/getSocialMediaInfo', method: 'POST', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'SocialMedia', id }],
+    }),
+    // Spec §7.4: the stored YouTube data of these recipients, read again.
+    refreshYoutubeList: build.mutation<YoutubeRefreshSummary, { ids: number[] }>({
+      query: (body) => ({ url: '/socialMedia/youtube/list', method: 'POST', body }),
+      invalidatesTags: (_result, _error, { ids }) => ids.map((id) => ({ type: 'SocialMedia' as const, id })),
+    }),
+  }),
+});
+
+export const { useGetRecipientsQuery, useGetSocialMediaQuery, useCheckSocialMediaMutation, useRefreshYoutubeListMutation } =
+  socialMediaApi;

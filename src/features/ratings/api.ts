@@ -18,7 +18,12 @@ export const ratingsApi = baseApi.injectEndpoints({
       async onQueryStarted({ videourl }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(ratingsApi.util.upsertQueryData('getVideoRatings', videourl, { ratings: data.ratings }));
+          // A patch, not an upsert: upserts carry a Symbol-keyed callback that a Redux trace cannot hold.
+          dispatch(
+            ratingsApi.util.updateQueryData('getVideoRatings', videourl, (draft) => {
+              draft.ratings = data.ratings;
+            }),
+          );
         } catch {
           // The caller logs the failure (spec §8).
         }

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { createTestApp, userIdOf, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -9,18 +9,11 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminBearer();
   operator = await t.operatorBearer();
-  operatorId = JSON.parse(Buffer.from(operator.authorization.split('.')[1], 'base64url').toString()).id;
+  operatorId = userIdOf(operator);
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: method === 'PATCH' ? { ...headers, 'content-type': 'application/merge-patch+json' } : headers,
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-    ...(method === 'POST' ? { headers: { ...headers, 'content-type': 'application/json' } } : {}),
-  });
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 describe('grps (a resource built on the shared CRUD layer)', () => {
   let listId: number;

@@ -1,5 +1,5 @@
 import { openDb, type Db } from './db';
-import { migrate } from './migrate';
+import { migrate, splitStatements } from './migrate';
 import { seedDemo } from './seed';
 import { loadConfig } from '../config';
 import { createTestApp } from '../testing/testApp';
@@ -22,6 +22,15 @@ describe('migrations and seeds', () => {
     const first = await migrate(db);
     expect(first.length).toBeGreaterThan(0);
     expect(await migrate(db)).toEqual([]);
+  });
+
+  it('splits statements at line-ending semicolons, keeping $$-quoted bodies whole', () => {
+    const body = 'CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$\nBEGIN\n  RETURN NEW;\nEND\n$$';
+    expect(splitStatements(`CREATE TABLE a (id int);\n${body};\nSELECT 1;`)).toEqual([
+      'CREATE TABLE a (id int)',
+      body,
+      'SELECT 1',
+    ]);
   });
 
   it('runs a failed migration not at all', async () => {

@@ -24,10 +24,27 @@ export async function migrate(db: Db, list: Migration[] = migrations): Promise<s
   });
 }
 
-/** Extended-protocol queries take one statement each; migrations are written one per `;` line end. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter(Boolean);
+/**
+ * Extended-protocol queries take one statement each; migrations are written one per `;` line
+ * end. A `$$`-quoted body (a trigger function) is kept whole whatever its lines end with.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  sql.split('$$').forEach((part, index) => {
+    const quoted = index % 2 === 1;
+    if (index > 0) current += '$$';
+    if (quoted) {
+      current += part;
+      return;
+    }
+    const pieces = part.split(/;\s*$/m);
+    current += pieces[0];
+    for (const piece of pieces.slice(1)) {
+      statements.push(current);
+      current = piece;
+    }
+  });
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter(Boolean);
 }

@@ -51,6 +51,7 @@ describe('list contacts (grp_rcps)', () => {
       payload: JSON.stringify({ actif: 0 }),
     });
     expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ actif: 0, status: 'retiré', unsubscribedBy: null });
     expect(await counts()).toEqual({ count: 1, countStart: 2 });
   });
 

@@ -31,4 +31,41 @@ CREATE UNIQUE INDEX grp_rcp_grp_email ON grp_rcp (grp_id, lower(email));
 CREATE INDEX grp_rcp_user_created ON grp_rcp (user_id, created);
 `,
   },
+  {
+    // A contact's state, as operators read it (DESIGN §6): actif, désabonné (by the contact
+    // through a message, or by an operator), retiré (removed by an operator) or rejeté
+    // (bounced). `actif` stays the spec's soft-delete flag; a trigger keeps the two one truth,
+    // so every writer (generic PATCH, imports' replace mode, refreshes) may set either.
+    id: '0210_1_contact_status',
+    sql: `
+ALTER TABLE grp_rcp
+  ADD COLUMN status text NOT NULL DEFAULT 'actif' CHECK (status IN ('actif', 'désabonné', 'retiré', 'rejeté')),
+  ADD COLUMN unsubscribed_by text CHECK (unsubscribed_by IN ('contact', 'operator')),
+  ADD COLUMN status_changed_at timestamptz;
+UPDATE grp_rcp SET status = 'retiré', status_changed_at = last_modified WHERE actif = 0;
+CREATE INDEX grp_rcp_grp_status ON grp_rcp (grp_id, status);
+CREATE FUNCTION grp_rcp_sync_status() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF NEW.status <> 'actif' THEN NEW.actif := 0;
+    ELSIF NEW.actif = 0 THEN NEW.status := 'retiré';
+    END IF;
+  ELSIF NEW.status IS DISTINCT FROM OLD.status THEN
+    NEW.actif := CASE WHEN NEW.status = 'actif' THEN 1 ELSE 0 END;
+  ELSIF NEW.actif IS DISTINCT FROM OLD.actif THEN
+    NEW.status := CASE WHEN NEW.actif = 1 THEN 'actif' ELSE 'retiré' END;
+  END IF;
+  IF TG_OP = 'INSERT' OR NEW.status IS DISTINCT FROM OLD.status THEN
+    IF NEW.status <> 'actif' THEN NEW.status_changed_at := now(); END IF;
+    IF NEW.status <> 'désabonné' THEN NEW.unsubscribed_by := NULL;
+    ELSIF NEW.unsubscribed_by IS NULL THEN NEW.unsubscribed_by := 'operator';
+    END IF;
+  END IF;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER grp_rcp_sync_status BEFORE INSERT OR UPDATE ON grp_rcp
+  FOR EACH ROW EXECUTE FUNCTION grp_rcp_sync_status();
+`,
+  },
 ];

@@ -69,8 +69,10 @@ describe('unsubscribing through the link', () => {
     });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('leave@example.org ne recevra plus les envois de la liste « Abonnés »');
-    const [after] = await t.db.query<{ actif: number }>(`SELECT actif FROM grp_rcp WHERE email = 'leave@example.org'`);
-    expect(after.actif).toBe(0);
+    const [after] = await t.db.query<{ actif: number; status: string; unsubscribed_by: string }>(
+      `SELECT actif, status, unsubscribed_by FROM grp_rcp WHERE email = 'leave@example.org'`,
+    );
+    expect(after).toEqual({ actif: 0, status: 'désabonné', unsubscribed_by: 'contact' });
     expect((await t.app.inject({ url: url.pathname })).body).toContain('est déjà désabonné(e)');
 
     const second = await startSend(t, admin, delId, listId);

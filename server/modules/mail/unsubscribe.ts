@@ -103,7 +103,11 @@ export function registerUnsubscribeRoutes(
       const question = copy.unsubscribe.question(contact.email, contact.list);
       return [200, page(productName, '', { action: `/api/unsubscribe/${token}`, question })];
     }
-    await db.query('UPDATE grp_rcp SET actif = 0, last_modified = now() WHERE id = $1 AND actif = 1', [contact.id]);
+    await db.query(
+      `UPDATE grp_rcp SET status = 'désabonné', unsubscribed_by = 'contact', last_modified = now()
+       WHERE id = $1 AND status = 'actif'`,
+      [contact.id],
+    );
     return [200, page(productName, copy.unsubscribe.done(contact.email, contact.list))];
   };
 

@@ -42,6 +42,8 @@ const config: Config = {
         ignoreDeprecations: '6.0',
       }),
       transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+      // `*.postgres.test.ts` need a PostgreSQL server (several processes share it): `npm run test:server:postgres`.
+      testPathIgnorePatterns: process.env.TEST_DATABASE_URL ? ['/node_modules/'] : ['/node_modules/', '\\.postgres\\.test\\.ts$'],
     },
   ],
 };

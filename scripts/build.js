@@ -5,7 +5,7 @@
 // `--if-needed` (npm's `prestart`): builds only what is missing or older than its sources, so
 // that `npm ci && npm start` works on a fresh clone. An install without devDependencies
 // (`npm prune --omit=dev`, the Docker image) has no build tools: it starts what was built,
-// and says so when that is missing or stale. Plain JavaScript: it runs before anything is built.
+// and stops with the command to run when nothing is. Plain JavaScript: it runs before anything is built.
 // Messages and the tools' output go to stderr: the server's stdout carries its logs only.
 'use strict';
 const fs = require('node:fs');
@@ -71,7 +71,6 @@ for (const target of TARGETS) {
   } else if (builtAt === 0) {
     console.error(`The ${target.name} is not built, and its build tools (devDependencies) are not installed: run \`npm ci && npm run build\`.`);
     process.exit(1);
-  } else {
-    console.error(`The ${target.name} is older than its sources, and its build tools are not installed: starting it as it is.`);
   }
+  // Built, without build tools: a production install (whose `npm prune` rewrites package-lock.json) runs what it built.
 }

@@ -41,12 +41,32 @@ function mailTarget(config: Config): string {
 const account = (email: string, password: string, fallback: { password: string }, variable: string) =>
   password === fallback.password ? `${email} / ${password}` : `${email} (password from ${variable})`;
 
+/**
+ * A signal received while the database opens, migrates and seeds waits for that step to end
+ * (a first start creates the embedded database: killing it midway would leave a broken one).
+ */
+let signalWhileStarting: NodeJS.Signals | null = null;
+let onSignal = (signal: NodeJS.Signals) => {
+  if (signalWhileStarting) process.exit(1); // asked twice: at once, whatever the risk
+  signalWhileStarting = signal;
+};
+process.on('SIGINT', (signal) => onSignal(signal));
+process.on('SIGTERM', (signal) => onSignal(signal));
+
 async function main(): Promise<void> {
   const config = readConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const stopIfAsked = async () => {
+    if (!signalWhileStarting) return;
+    await db.close();
+    process.exit(0);
+  };
+  await stopIfAsked();
   await migrate(db);
+  await stopIfAsked();
   await seedDemo(db, config);
+  await stopIfAsked();
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds);
   const app = await buildApp({ config, db, tokens, logger: loggerOptions(config) });
   // The start-up and stop lines are written whatever LOG_LEVEL filters out (but `silent`).
@@ -79,10 +99,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  onSignal = (signal) => void stop(signal);
 
   const address = (await app.listen({ port: config.port, host: config.host })).replace('[::1]', 'localhost');
+  if (signalWhileStarting) return stop(signalWhileStarting);
   feedRefresh = startFeedRefresh(db, config, app.log);
   lifecycle.info(
     {

@@ -5,8 +5,6 @@ const tsJest = (tsconfig: string, overrides: Record<string, unknown> = {}) => ({
   '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: { ...require(tsconfig).compilerOptions, allowJs: true, rootDir: __dirname, ...overrides } }],
 });
 
-// Dependencies published as ES modules only: jest's CommonJS runtime needs them compiled.
-const ESM_ONLY = ['content-disposition', 'cookie'];
 // The DevTools' own store instrumentation, which the trace tests import our exports into.
 const WEB_ESM_ONLY = ['@redux-devtools/instrument'];
 
@@ -41,7 +39,8 @@ const config: Config = {
         moduleResolution: 'Node10',
         ignoreDeprecations: '6.0',
       }),
-      transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+      // `*.postgres.test.ts` need a PostgreSQL server (several processes share it): `npm run test:server:postgres`.
+      testPathIgnorePatterns: process.env.TEST_DATABASE_URL ? ['/node_modules/'] : ['/node_modules/', '\\.postgres\\.test\\.ts$'],
     },
   ],
 };

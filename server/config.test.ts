@@ -141,6 +141,7 @@ describe('loadConfig', () => {
     ['TELEGRAM_BOT_TOKEN', 'not-a-token'],
     ['TELEGRAM_CHAT_ID', 'my chat'],
     ['TELEGRAM_API_URL', 'ftp://telegram'],
+    ['LOG_FORMAT', 'xml'],
   ])('stops on %s=%s with a message naming the variable', (name, value) => {
     let thrown: unknown;
     try {
@@ -166,5 +167,12 @@ describe('loadConfig', () => {
     ).toMatchObject({ apiUrl: 'http://127.0.0.1:9', chatId: '@tgm_news' });
     expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: token })).toThrow(/^TELEGRAM_CHAT_ID: must be set with TELEGRAM_BOT_TOKEN/);
     expect(() => loadConfig({ TELEGRAM_CHAT_ID: '42' })).toThrow(/^TELEGRAM_BOT_TOKEN: must be set with TELEGRAM_CHAT_ID/);
+  });
+
+  it('logs JSON lines in production and readable lines elsewhere, unless LOG_FORMAT says', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({}).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
   });
 });

@@ -17,6 +17,8 @@ export interface Config {
   /** Base URL of the server as recipients reach it (unsubscribe links); null: the listening address. */
   publicUrl: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `json`: one JSON object a line (production, log collectors); `pretty`: readable lines (development). */
+  logFormat: 'json' | 'pretty';
   productName: string;
   societe: string;
   /** Where the built SPA lives; the server serves it when present. */
@@ -87,6 +89,7 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['json', 'pretty'] as const;
 
 export const DEFAULT_ADMIN = { email: 'admin@tgm.local', password: 'admin-tgm-2026' };
 export const DEFAULT_OPERATOR = { email: 'operateur@tgm.local', password: 'operateur-tgm-2026' };
@@ -184,6 +187,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (!(LOG_LEVELS as readonly string[]).includes(level)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   }
+  // Production (NODE_ENV=production, as the Docker image sets) logs JSON lines; development reads them.
+  const logFormat = text(env, 'LOG_FORMAT', env.NODE_ENV === 'production' ? 'json' : 'pretty');
+  if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) {
+    throw new ConfigError('LOG_FORMAT', `must be one of ${LOG_FORMATS.join(', ')}`);
+  }
   const jwtSecret = optional(env, 'JWT_SECRET');
   if (jwtSecret !== null && jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET', 'must hold at least 32 characters');
@@ -220,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
     logLevel: level as Config['logLevel'],
+    logFormat: logFormat as Config['logFormat'],
     productName,
     societe: text(env, 'SOCIETE', 'tgm-societe'),
     webDir: path.resolve(text(env, 'WEB_DIR', './dist')),

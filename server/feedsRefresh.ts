@@ -5,10 +5,12 @@ import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { createFeedClient } from './modules/feeds/feedClient';
 import { refreshFeeds } from './modules/feeds/refresh';
+import { withEnvFile } from './startup/envFile';
 
 /** `npm run feeds:refresh`: one refresh of every channel's feed, by hand, with its summary. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // The same settings as the server's: the environment over the working directory's .env.
+  const config = loadConfig(withEnvFile(process.env, path.resolve('.env')));
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   try {
     await migrate(db);

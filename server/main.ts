@@ -1,20 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, DEFAULT_ADMIN, DEFAULT_OPERATOR, loadConfig, type Config } from './config';
 import { buildApp } from './app';
 import { openDb } from './db/db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
-import { startFeedRefresh } from './modules/feeds/scheduler';
+import { startFeedRefresh, type FeedScheduler } from './modules/feeds/scheduler';
 import { createTokenService } from './shared/auth';
 import { resolveJwtSecret } from './shared/jwtSecret';
-import { ensureWebBuild } from './webBuild';
+import { withEnvFile } from './startup/envFile';
+import { loggerOptions } from './startup/logger';
+import { effectiveSettings } from './startup/settingsLog';
 
-const ROOT = path.resolve(__dirname, '..');
+/** Requests still running this long after SIGTERM have their connections cut. */
+const CUT_CONNECTIONS_AFTER_MS = 3000;
+/** Past this, the process exits whatever is left (exit code 1): a process manager's kill comes later. */
+const EXIT_ANYWAY_AFTER_MS = 4800;
 
 function readConfig(): Config {
   try {
-    return loadConfig();
+    return loadConfig(withEnvFile(process.env, path.resolve('.env')));
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Invalid setting ${error.message}`);
@@ -31,45 +37,83 @@ function mailTarget(config: Config): string {
   return `SMTP ${url.protocol}//${url.host}`;
 }
 
+/** Only the documented default passwords are shown; configured ones stay out of logs. */
+const account = (email: string, password: string, fallback: { password: string }, variable: string) =>
+  password === fallback.password ? `${email} / ${password}` : `${email} (password from ${variable})`;
+
+/**
+ * A signal received while the database opens, migrates and seeds waits for that step to end
+ * (a first start creates the embedded database: killing it midway would leave a broken one).
+ */
+let signalWhileStarting: NodeJS.Signals | null = null;
+let onSignal = (signal: NodeJS.Signals) => {
+  if (signalWhileStarting) process.exit(1); // asked twice: at once, whatever the risk
+  signalWhileStarting = signal;
+};
+process.on('SIGINT', (signal) => onSignal(signal));
+process.on('SIGTERM', (signal) => onSignal(signal));
+
 async function main(): Promise<void> {
   const config = readConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
-  if (process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild(ROOT, config.webDir, (m) => console.log(m));
-
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
-  await migrate(db);
-  await seedDemo(db, config);
-  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds);
-  const app = await buildApp({ config, db, tokens, logger: { level: config.logLevel } });
-
-  let closing = false;
-  let feedRefresh: { stop(): Promise<void> } | null = null;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    await feedRefresh?.stop();
-    await app.close();
+  const stopIfAsked = async () => {
+    if (!signalWhileStarting) return;
     await db.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await stopIfAsked();
+  await migrate(db);
+  await stopIfAsked();
+  await seedDemo(db, config);
+  await stopIfAsked();
+  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds);
+  const app = await buildApp({ config, db, tokens, logger: loggerOptions(config) });
+  // The start-up and stop lines are written whatever LOG_LEVEL filters out (but `silent`).
+  const lifecycle: FastifyBaseLogger = config.logLevel === 'silent' ? app.log : app.log.child({}, { level: 'info' });
+  lifecycle.info({ settings: effectiveSettings(config) }, 'effective settings');
 
-  const address = await app.listen({ port: config.port, host: config.host });
+  let feedRefresh: FeedScheduler | null = null;
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      lifecycle.warn({ signal }, 'second signal: exiting at once');
+      process.exit(1);
+    }
+    stopping = true;
+    lifecycle.info({ signal }, 'stopping: no new connections, finishing the requests in flight');
+    setTimeout(() => app.server.closeAllConnections(), CUT_CONNECTIONS_AFTER_MS).unref();
+    setTimeout(() => {
+      lifecycle.error('could not stop in time: exiting anyway');
+      process.exit(1);
+    }, EXIT_ANYWAY_AFTER_MS).unref();
+    try {
+      // app.close() waits for requests in flight, then its onClose hooks stop the mail worker,
+      // which records its results and gives its claims back to the queue.
+      await Promise.all([app.close(), feedRefresh?.stop()]);
+      await db.close();
+      lifecycle.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      lifecycle.error({ err: error }, 'stopping failed');
+      process.exit(1);
+    }
+  };
+  onSignal = (signal) => void stop(signal);
+
+  const address = (await app.listen({ port: config.port, host: config.host })).replace('[::1]', 'localhost');
+  if (signalWhileStarting) return stop(signalWhileStarting);
   feedRefresh = startFeedRefresh(db, config, app.log);
-  // Only the documented default passwords are printed; configured ones stay out of logs.
-  const shown = (email: string, password: string, fallback: { password: string }, variable: string) =>
-    password === fallback.password ? `${email} / ${password}` : `${email} (password from ${variable})`;
-  console.log(
-    [
-      `${config.productName} is ready at ${address.replace('[::1]', 'localhost')}`,
-      `  database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-      `  mail:     ${mailTarget(config)}${config.mail.worker ? '' : ' (no send worker in this process: MAIL_WORKER=0)'}`,
-      `  admin:    ${shown(config.adminEmail, config.adminPassword, DEFAULT_ADMIN, 'ADMIN_PASSWORD')}`,
-      `  operator: ${shown(config.operatorEmail, config.operatorPassword, DEFAULT_OPERATOR, 'OPERATOR_PASSWORD')}`,
-      `  API docs: ${address}/api/docs`,
-    ].join('\n'),
+  lifecycle.info(
+    {
+      url: address,
+      database: db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
+      mail: `${mailTarget(config)}${config.mail.worker ? '' : ' (no send worker in this process: MAIL_WORKER=0)'}`,
+      admin: account(config.adminEmail, config.adminPassword, DEFAULT_ADMIN, 'ADMIN_PASSWORD'),
+      operator: account(config.operatorEmail, config.operatorPassword, DEFAULT_OPERATOR, 'OPERATOR_PASSWORD'),
+      apiDocs: `${address}/api/docs`,
+    },
+    `${config.productName} is ready at ${address}`,
   );
 }
 

@@ -38,7 +38,7 @@ export async function startApiServer(env: Record<string, string> = {}): Promise<
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /is ready at (http:\/\/\S+)/.exec(output);
+      const match = /is ready at (http:\/\/[^\s"]+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]);

@@ -4,9 +4,15 @@ import { createFeedClient } from './feedClient';
 import { refreshFeeds, type FeedLog } from './refresh';
 
 export interface FeedScheduler {
-  /** Stops the timer and waits for a refresh under way. */
+  /** Stops the timer and waits (for a while) for a refresh under way. */
   stop(): Promise<void>;
 }
+
+/**
+ * A refresh reading slow feeds can take tens of seconds; a stopping server waits this long for
+ * it, then goes on: its lease expires and the next refresh, here or elsewhere, does the work.
+ */
+const STOP_WAIT_MS = 1500;
 
 /** Refreshes the feeds now and every FEED_REFRESH_MINUTES; 0 turns it off. */
 export function startFeedRefresh(db: Db, config: Config, log: FeedLog): FeedScheduler {
@@ -27,7 +33,9 @@ export function startFeedRefresh(db: Db, config: Config, log: FeedLog): FeedSche
   return {
     stop: async () => {
       clearInterval(timer);
-      await running;
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise((resolve) => (timeout = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(timeout);
     },
   };
 }

@@ -29,7 +29,8 @@ const FLUSH_EVERY = 50;
 const FLUSH_AFTER_MS = 250;
 /** How often sends this worker recorded results for are checked for completion while it is busy. */
 const COMPLETION_CHECK_MS = 1000;
-const STOP_WAIT_MS = 10_000;
+// Within the 5 s a process manager gives a stopping server (SIGTERM), with room for the rest of the stop.
+const STOP_WAIT_MS = 2500;
 const CACHED_SENDS = 20;
 
 // No SMTP reply, or one about the service rather than the message: the recipient is not at fault.

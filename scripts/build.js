@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm run build`: builds the web app (webpack → dist/) and compiles the server to JavaScript
+// (tsc → build/server/), which is all `npm start` runs: plain `node`, no loader, no bundler.
+//
+// `--if-needed` (npm's `prestart`): builds only what is missing or older than its sources, so
+// that `npm ci && npm start` works on a fresh clone. An install without devDependencies
+// (`npm prune --omit=dev`, the Docker image) has no build tools: it starts what was built,
+// and stops with the command to run when nothing is. Plain JavaScript: it runs before anything is built.
+// Messages and the tools' output go to stderr: the server's stdout carries its logs only.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+const root = path.resolve(__dirname, '..');
+const at = (...parts) => path.join(root, ...parts);
+
+const TARGETS = [
+  {
+    name: 'web app',
+    output: 'dist/index.html',
+    sources: ['src', 'public', 'webpack.config.ts', 'tsconfig.json', 'package-lock.json'],
+    tool: 'webpack',
+    args: ['--mode', 'production', '--stats', 'errors-warnings'],
+  },
+  {
+    name: 'server',
+    output: 'build/server/main.js',
+    sources: ['server', 'package-lock.json'],
+    tool: 'tsc',
+    args: ['-p', 'server/tsconfig.build.json'],
+    // tsc leaves the files of deleted sources behind, and copies no data files.
+    before: () => fs.rmSync(at('build/server'), { recursive: true, force: true }),
+    after: () =>
+      fs.cpSync(at('server/modules/feeds/demo'), at('build/server/modules/feeds/demo'), { recursive: true }),
+  },
+];
+
+/** Newest modification time under `entry` (tests excluded: they are not built); 0 when absent. */
+function newestMtime(entry) {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return entry.endsWith('.test.ts') ? 0 : stat.mtimeMs;
+  return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
+}
+
+function build(target) {
+  const tool = at('node_modules', '.bin', target.tool);
+  console.error(`building the ${target.name}`);
+  target.before?.();
+  const result = spawnSync(tool, target.args, { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
+  if (result.status !== 0) {
+    console.error(`the ${target.name} build failed (see above)`);
+    process.exit(1);
+  }
+  target.after?.();
+}
+
+const ifNeeded = process.argv.includes('--if-needed');
+for (const target of TARGETS) {
+  if (!ifNeeded) {
+    build(target);
+    continue;
+  }
+  const output = at(target.output);
+  const builtAt = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
+  const changedAt = Math.max(...target.sources.map((source) => newestMtime(at(source))));
+  if (builtAt >= changedAt) continue;
+  if (fs.existsSync(at('node_modules', '.bin', target.tool))) {
+    build(target);
+  } else if (builtAt === 0) {
+    console.error(`The ${target.name} is not built, and its build tools (devDependencies) are not installed: run \`npm ci && npm run build\`.`);
+    process.exit(1);
+  }
+  // Built, without build tools: a production install (whose `npm prune` rewrites package-lock.json) runs what it built.
+}

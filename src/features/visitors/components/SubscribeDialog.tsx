@@ -8,11 +8,11 @@ import { SignupForm } from './SignupForm';
  * The subscribe dialog of spec §2.3: no control of the pages opens it; code does (the
  * public frame's `openSubscribe`). It signs the visitor up like the signup popin.
  */
-export function SubscribeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SubscribeDialog({ open, onClose, onSignedUp }: { open: boolean; onClose: () => void; onSignedUp: (email: string) => void }) {
   return (
     <Popin open={open} title={fr.visitors.subscribeTitle(appConfig.productName)} onClose={onClose}>
       <Typography sx={{ mb: 1 }}>{fr.visitors.subscribeQuestion}</Typography>
-      <SignupForm onSignedUp={onClose} />
+      <SignupForm onSignedUp={onSignedUp} />
     </Popin>
   );
 }

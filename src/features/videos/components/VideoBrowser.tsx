@@ -12,6 +12,8 @@ interface Props {
   videos: Video[];
   isLoading?: boolean;
   showViews?: boolean;
+  /** What an empty grid says; 'Aucune vidéo' by default. */
+  emptyText?: string;
   renderCardActions?: (video: Video) => ReactNode;
   renderPanelSide?: RenderPanelSide;
 }
@@ -31,7 +33,7 @@ const videoOutsideList = (id: string): Video => ({
 });
 
 /** The filter, the grid, and the detail panel a card opens (its address is the page's `?v=`). */
-export function VideoBrowser({ videos, isLoading = false, showViews, renderCardActions, renderPanelSide }: Props) {
+export function VideoBrowser({ videos, isLoading = false, showViews, emptyText = fr.videos.none, renderCardActions, renderPanelSide }: Props) {
   const [query, setQuery] = useState('');
   const { videoId, startSecond, open, close } = useOpenedVideo();
   const opened = useMemo(() => {
@@ -45,7 +47,7 @@ export function VideoBrowser({ videos, isLoading = false, showViews, renderCardA
     <Stack spacing={2}>
       <VideoFilter value={query} onChange={setQuery} />
       {isLoading && <LinearProgress aria-label="chargement" />}
-      {!isLoading && shown.length === 0 && <Typography color="text.secondary">{fr.videos.none}</Typography>}
+      {!isLoading && shown.length === 0 && <Typography color="text.secondary">{emptyText}</Typography>}
       {shown.length > 0 && (
         <VideoGrid
           videos={shown}

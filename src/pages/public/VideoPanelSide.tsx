@@ -1,5 +1,4 @@
 import { useSelector } from 'react-redux';
-import { useLocation } from 'react-router-dom';
 import { Divider, Stack } from '@mui/material';
 import { VideoNotes } from '../../features/notes';
 import { VideoRatings } from '../../features/ratings';
@@ -22,11 +21,10 @@ interface Props {
 export function VideoPanelSide({ video, playback }: Props) {
   const email = useSelector((state: SessionRootState) => selectUserEmail(state));
   const visitorToken = useSelector(selectVisitorToken);
-  const { pathname } = useLocation();
   const { requestEmail, emailPopin } = useEmailRequest();
   const shareLink =
     appConfig.shareLinks === 'product'
-      ? (seconds?: number) => productVideoLink(window.location.origin, pathname, video.id, seconds)
+      ? (seconds?: number) => productVideoLink(window.location.origin, window.location.pathname, video.id, seconds)
       : undefined;
   return (
     <Stack spacing={2}>

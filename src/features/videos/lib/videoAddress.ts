@@ -5,7 +5,7 @@
 export const VIDEO_PARAM = 'v';
 export const TIME_PARAM = 't';
 
-const VIDEO_ID = /^[\w-]{6,20}$/;
+const VIDEO_ID = /^[\w-]{1,64}$/;
 
 /** The video id an address names, when it is one YouTube could have given. */
 export function videoIdOf(params: URLSearchParams): string | null {

@@ -53,7 +53,8 @@ const EMPTY_THEME: ThemeVideos = { videos: [], chaines: [], known: true };
  */
 export function useListVideos(theme: string | undefined) {
   const { currentData, isFetching } = videosApi.useGetListVideosQuery(theme ?? skipToken);
-  return { ...(currentData ?? EMPTY_LIST), isLoading: isFetching && !currentData, notFound: currentData?.known === false };
+  const notFound = currentData?.known === false;
+  return { ...(currentData ?? EMPTY_LIST), isLoading: isFetching && !currentData, notFound };
 }
 
 /** A theme's videos and channels; nothing while loading or after a failure. */

@@ -43,44 +43,44 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   };
   return (
     <ThemeProvider theme={mode === 'dark' ? darkTheme : theme}>
-    <CssBaseline />
-    <PublicPopinsContext.Provider value={popins}>
-      <PublicHeader mode={mode} onToggleMode={toggle} onForget={forget} />
-      {notice && (
-        <Alert
-          severity="success"
-          role="status"
-          sx={{ mb: 3 }}
-          action={
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              {notice.kind === 'signedUp' && (
-                <Button color="inherit" size="small" component={RouterLink} to="/userPage" onClick={() => setNotice(null)}>
-                  {fr.space.goToSpace}
-                </Button>
-              )}
-              <IconButton color="inherit" size="small" aria-label={fr.space.dismiss} onClick={() => setNotice(null)}>
-                ×
-              </IconButton>
-            </Stack>
-          }
-        >
-          {notice.kind === 'signedUp' ? fr.space.signedUp(notice.email) : fr.space.forgotten}
-        </Alert>
-      )}
-      {children}
-      <PublicFooter />
-      <LoginPopin
-        open={popin === 'login'}
-        onClose={close}
-        onSuccess={() => {
-          close();
-          // Spec §4: a successful login goes to the console, as from /login.
-          navigate('/influenceur');
-        }}
-      />
-      <SignupPopin open={popin === 'signup'} onClose={close} onSignedUp={signedUp} />
-      <SubscribeDialog open={popin === 'subscribe'} onClose={close} onSignedUp={signedUp} />
-    </PublicPopinsContext.Provider>
+      <CssBaseline />
+      <PublicPopinsContext.Provider value={popins}>
+        <PublicHeader mode={mode} onToggleMode={toggle} onForget={forget} />
+        {notice && (
+          <Alert
+            severity="success"
+            role="status"
+            sx={{ mb: 3 }}
+            action={
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                {notice.kind === 'signedUp' && (
+                  <Button color="inherit" size="small" component={RouterLink} to="/userPage" onClick={() => setNotice(null)}>
+                    {fr.space.goToSpace}
+                  </Button>
+                )}
+                <IconButton color="inherit" size="small" aria-label={fr.space.dismiss} onClick={() => setNotice(null)}>
+                  ×
+                </IconButton>
+              </Stack>
+            }
+          >
+            {notice.kind === 'signedUp' ? fr.space.signedUp(notice.email) : fr.space.forgotten}
+          </Alert>
+        )}
+        {children}
+        <PublicFooter />
+        <LoginPopin
+          open={popin === 'login'}
+          onClose={close}
+          onSuccess={() => {
+            close();
+            // Spec §4: a successful login goes to the console, as from /login.
+            navigate('/influenceur');
+          }}
+        />
+        <SignupPopin open={popin === 'signup'} onClose={close} onSignedUp={signedUp} />
+        <SubscribeDialog open={popin === 'subscribe'} onClose={close} onSignedUp={signedUp} />
+      </PublicPopinsContext.Provider>
     </ThemeProvider>
   );
 }

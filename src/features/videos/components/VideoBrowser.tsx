@@ -33,7 +33,8 @@ const videoOutsideList = (id: string): Video => ({
 });
 
 /** The filter, the grid, and the detail panel a card opens (its address is the page's `?v=`). */
-export function VideoBrowser({ videos, isLoading = false, showViews, emptyText = fr.videos.none, renderCardActions, renderPanelSide }: Props) {
+export function VideoBrowser(props: Props) {
+  const { videos, isLoading = false, showViews, emptyText = fr.videos.none, renderCardActions, renderPanelSide } = props;
   const [query, setQuery] = useState('');
   const { videoId, startSecond, open, close } = useOpenedVideo();
   const opened = useMemo(() => {

@@ -24,8 +24,10 @@ export function useOpenedVideo() {
       const next = new URLSearchParams(params);
       next.set(VIDEO_PARAM, id);
       next.delete(TIME_PARAM);
+      // From one video to another the entry is replaced: Back still leaves the panel at once.
       const replace = videoIdOf(params) !== null;
-      navigate({ search: `?${next.toString()}` }, { replace, state: { videoPushed: replace ? (location.state as OpenedState | null)?.videoPushed : true } });
+      const pushed = replace ? (location.state as OpenedState | null)?.videoPushed : true;
+      navigate({ search: `?${next.toString()}` }, { replace, state: { videoPushed: pushed } });
     },
     [params, navigate, location.state],
   );

@@ -194,6 +194,8 @@ test('the dark mode follows the system until the visitor chooses', async ({ brow
   await page.goto('/');
   const darkSwitch = page.locator('header').getByRole('button', { name: 'Mode sombre' });
   await expect(darkSwitch).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('list', { name: '60 vidéos' })).toBeVisible();
+  expect(await seriousA11yIssues(page)).toEqual([]);
   await darkSwitch.click();
   await page.reload();
   await expect(page.locator('header').getByRole('button', { name: 'Mode sombre' })).toHaveAttribute('aria-pressed', 'false');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { renderFeed, standInVideo, startYoutubeStandIn, type YoutubeStandIn } from '../../testing/youtubeStandIn';
-import { readSubscriptionFile } from './subscriptionFormats';
+import { readSubscriptionFile, toNewPipeJson, toOpml } from './subscriptionFormats';
 import { IMPORT_CONCURRENCY } from './subscriptionsImport';
 import { SUBSCRIPTIONS_MAX_BYTES } from './subscriptionsRoutes';
 
@@ -88,6 +88,20 @@ describe('reading subscription files', () => {
     const file = readSubscriptionFile(fixture('takeout-subscriptions.csv').toString('utf8'));
     expect(file.entries[1].name).toBe('Histoire en Bref, le podcast');
     expect(readSubscriptionFile(fixture('youtube-subscriptions.opml').toString('utf8')).entries[0].name).toBe('Cuisine Zéro Déchet');
+  });
+});
+
+describe('writing subscription files', () => {
+  it.each([
+    ['OPML', toOpml],
+    ['NewPipe JSON', toNewPipeJson],
+  ])('writes %s that reads back whole, whatever the names hold', (_name, write) => {
+    const channels = [
+      { youtubeId: 'UCU89K1D5a0HECbLMQsNcCGc', name: `L'Or & "l'Argent" <live>` },
+      { youtubeId: 'UC_tNMO66iv9b4_b8p6k-csD', name: 'Cuisine Zéro Déchet' },
+    ];
+    const file = readSubscriptionFile(write(channels, 'Ma liste'));
+    expect(file.entries).toEqual(channels.map((c) => ({ channelId: c.youtubeId, name: c.name })));
   });
 });
 

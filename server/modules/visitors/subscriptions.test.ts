@@ -215,6 +215,29 @@ describe('POST /api/visitor/subscriptions/import', () => {
   });
 });
 
+describe('rate limits', () => {
+  it('limits imports as every public write, per address (PUBLIC_WRITE_RATE_LIMIT)', async () => {
+    const limited = await createTestApp({ YOUTUBE_FEED_URL: youtube.url, PUBLIC_WRITE_RATE_LIMIT: '2' });
+    try {
+      // Without a token every import is refused (401), but it still counts against the limit.
+      const send = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/visitor/subscriptions/import',
+          headers: { 'content-type': 'application/octet-stream' },
+          payload: fixture('youtube-subscriptions.opml'),
+          remoteAddress,
+        });
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await send('10.16.0.1')).statusCode);
+      expect(statuses).toEqual([401, 401, 429]);
+      expect((await send('10.16.0.2')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('GET /api/visitor/subscriptions/export', () => {
   it.each([
     ['opml', 'text/x-opml', '.opml'],

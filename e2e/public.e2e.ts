@@ -68,10 +68,23 @@ test('a creator card leads to its list, with its channels and shortcut tiles', a
   await expect(page.getByRole('list', { name: '15 vidéos' })).toBeVisible();
 });
 
-test("an empty list says 'Aucune chaîne suivie'", async ({ page }) => {
+test("an unknown list or theme is 'introuvable', with the way home", async ({ page }) => {
   await page.goto('/liste/ListeSansChaine');
-  await expect(page.getByRole('heading', { name: 'Liste ListeSansChaine' })).toBeVisible();
-  await expect(page.getByText('Aucune chaîne suivie')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Liste introuvable', level: 1 })).toBeVisible();
+  await expect(page.getByText('Aucune chaîne suivie')).toHaveCount(0);
+  await page.getByRole('link', { name: "Revenir à l'accueil" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/chaine/nimportequoi');
+  await expect(page.getByRole('heading', { name: 'Thème introuvable', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: "Revenir à l'accueil" })).toBeVisible();
+});
+
+test("a theme without videos yet says so, never 'Aucune chaîne suivie'", async ({ page }) => {
+  await page.goto('/chaine/cinema');
+  await expect(page.getByRole('heading', { name: 'Chaîne cinema', level: 1 })).toBeVisible();
+  await expect(page.getByText("Aucune chaîne n'est encore rangée dans ce thème.")).toBeVisible();
+  await expect(page.getByText("Aucune vidéo pour ce thème pour l'instant : revenez bientôt.")).toBeVisible();
+  await expect(page.getByText('Aucune chaîne suivie')).toHaveCount(0);
 });
 
 test('a card opens the video panel, which closes on ×', async ({ page }) => {
@@ -120,7 +133,10 @@ test("following channels shows them on the visitor's list", async ({ page }) => 
   // From a video card on the home page.
   await page.goto('/');
   await page.getByRole('button', { name: 'Suivre Le Fil Actu' }).first().click();
-  await expect(page.getByRole('button', { name: 'Ne plus suivre Le Fil Actu' }).first()).toBeVisible();
+  // A card follows, never unfollows: the followed channel's cards say so instead.
+  await expect(page.getByRole('button', { name: 'Suivre Le Fil Actu' })).toHaveCount(0);
+  await expect(grid(page).getByRole('article').filter({ hasText: 'Le Fil Actu' }).first().getByText('Suivie')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ne plus suivre Le Fil Actu' })).toHaveCount(0);
 
   await page.goto(`/liste/${listName}`);
   const followed = page.getByRole('region', { name: 'Chaînes suivies' });
@@ -129,6 +145,11 @@ test("following channels shows them on the visitor's list", async ({ page }) => 
   await expect(grid(page).getByRole('heading').first()).toHaveText('Une tarte aux pommes en 20 minutes');
 
   await followed.getByRole('button', { name: 'Ne plus suivre Le Fil Actu' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Ne plus suivre Le Fil Actu ?' });
+  await confirm.getByRole('button', { name: 'Non' }).click();
+  await expect(channelNames(page)).toHaveText([EXTRA_CHANNEL.name, 'Le Fil Actu']);
+  await followed.getByRole('button', { name: 'Ne plus suivre Le Fil Actu' }).click();
+  await confirm.getByRole('button', { name: 'Oui' }).click();
   await expect(channelNames(page)).toHaveText([EXTRA_CHANNEL.name]);
   await expect(page.getByRole('list', { name: '1 vidéo' })).toBeVisible();
 });

@@ -24,7 +24,7 @@ test('the panel plays the video through the IFrame API, which the page’s CSP a
   const response = await page.goto('/');
   const csp = directives(response?.headers()['content-security-policy'] ?? '');
   expect(csp['script-src']).toContain('https://www.youtube.com');
-  expect(csp['frame-src']).toContain('https://www.youtube.com');
+  expect(csp['frame-src']).toContain('https://www.youtube-nocookie.com');
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -32,10 +32,11 @@ test('the panel plays the video through the IFrame API, which the page’s CSP a
 
   const panel = await openVideo(page, NOTES_VIDEO.title);
   await expect(panel.getByText('Position : 00:00')).toBeVisible();
-  const player = panel.locator(`iframe[src^="https://www.youtube.com/embed/${NOTES_VIDEO.id}"]`);
+  // The privacy-enhanced host: no YouTube cookie before the visitor plays.
+  const player = panel.locator(`iframe[src^="https://www.youtube-nocookie.com/embed/${NOTES_VIDEO.id}"]`);
   await expect(player).toHaveAttribute('width', '640');
   await expect(player).toHaveAttribute('height', '390');
-  await expect(page.frameLocator(`iframe[src^="https://www.youtube.com/embed/"]`).getByText(STAND_IN_EMBED_TEXT)).toBeVisible();
+  await expect(page.frameLocator(`iframe[src^="https://www.youtube-nocookie.com/embed/"]`).getByText(STAND_IN_EMBED_TEXT)).toBeVisible();
   await setPlaybackTime(page, 12);
   await expect(panel.getByText('Position : 00:12')).toBeVisible();
   expect(violations).toEqual([]);
@@ -113,8 +114,10 @@ test('notes at known times survive a reload, seek the player, share, and export 
   const notes = () => panel.getByRole('list', { name: 'Notes sauvegardées' }).getByRole('listitem');
   await expect(notes()).toHaveText([/^00:37Les 7 étapes/, /^02:00Financer son projet : 50 % & plus/]);
 
+  // The panel's address (?v=) reopens it after a reload.
+  await expect(page).toHaveURL(new RegExp(`\\?v=${NOTES_VIDEO.id}$`));
   await page.reload();
-  panel = await openVideo(page, NOTES_VIDEO.title);
+  panel = page.getByRole('dialog', { name: NOTES_VIDEO.title });
   await expect(notes()).toHaveText([/^00:37Les 7 étapes/, /^02:00Financer son projet : 50 % & plus/]);
 
   await expect(panel.getByText('Position : 00:00')).toBeVisible();
@@ -125,13 +128,15 @@ test('notes at known times survive a reload, seek the player, share, and export 
 
   const second = notes().nth(1);
   await second.getByRole('button', { name: 'Partager' }).click();
+  // Shares point to the product's page at the note's moment (SHARE_LINKS=product, the default).
+  const moment = encodeURIComponent(`${new URL(page.url()).origin}/?v=${NOTES_VIDEO.id}&t=120`);
   await expect(second.getByRole('link', { name: 'Partager sur X' })).toHaveAttribute(
     'href',
-    `https://x.com/intent/tweet?text=Financer%20son%20projet%20%3A%2050%20%25%20%26%20plus&url=https%3A%2F%2Fyoutu.be%2F${NOTES_VIDEO.id}%3Ft%3D120`,
+    `https://x.com/intent/tweet?text=Financer%20son%20projet%20%3A%2050%20%25%20%26%20plus&url=${moment}`,
   );
   await expect(second.getByRole('link', { name: 'Partager sur Telegram' })).toHaveAttribute(
     'href',
-    `https://t.me/share/url?url=https%3A%2F%2Fyoutu.be%2F${NOTES_VIDEO.id}%3Ft%3D120&text=Financer%20son%20projet%20%3A%2050%20%25%20%26%20plus`,
+    `https://t.me/share/url?url=${moment}&text=Financer%20son%20projet%20%3A%2050%20%25%20%26%20plus`,
   );
   await expect(notes().first().getByRole('link', { name: 'Partager sur X' })).toHaveCount(0);
 

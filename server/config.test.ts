@@ -58,7 +58,9 @@ describe('loadConfig', () => {
       publicReadRateLimit: 600,
       xApiBearerToken: null,
       xApiBaseUrl: 'https://api.x.com',
+      shareLinks: 'product',
     });
+    expect(loadConfig({ SHARE_LINKS: 'youtube' }).shareLinks).toBe('youtube');
     expect(loadConfig({ X_API_BEARER_TOKEN: 'AAAA%2Ftoken', X_API_BASE_URL: 'http://127.0.0.1:9998/' })).toMatchObject({
       xApiBearerToken: 'AAAA%2Ftoken',
       xApiBaseUrl: 'http://127.0.0.1:9998',
@@ -142,6 +144,7 @@ describe('loadConfig', () => {
     ['TELEGRAM_CHAT_ID', 'my chat'],
     ['TELEGRAM_API_URL', 'ftp://telegram'],
     ['LOG_FORMAT', 'xml'],
+    ['SHARE_LINKS', 'x.com'],
   ])('stops on %s=%s with a message naming the variable', (name, value) => {
     let thrown: unknown;
     try {

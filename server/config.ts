@@ -46,6 +46,8 @@ export interface Config {
   xApiBearerToken: string | null;
   /** Origin of X's API, or a stand-in's. */
   xApiBaseUrl: string;
+  /** Where shared notes link: the product's page of the video at that moment, or YouTube's. */
+  shareLinks: 'product' | 'youtube';
 }
 
 export interface TelegramConfig {
@@ -134,6 +136,12 @@ function longText(env: Env, name: string, maxLength: number): string | null {
   const value = optional(env, name);
   if (value !== null && value.length > maxLength) throw new ConfigError(name, `must hold at most ${maxLength} characters`);
   return value === null ? null : value.trim();
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const value = text(env, name, fallback);
+  if (!(values as readonly string[]).includes(value)) throw new ConfigError(name, `must be one of ${values.join(', ')}`);
+  return value as T;
 }
 
 function flag(env: Env, name: string, fallback: boolean): boolean {
@@ -245,5 +253,6 @@ export function loadConfig(env: Env = process.env): Config {
     telegram: telegram(env),
     xApiBearerToken,
     xApiBaseUrl: (url(env, 'X_API_BASE_URL', ['http:', 'https:']) ?? 'https://api.x.com').replace(/\/+$/, ''),
+    shareLinks: oneOf(env, 'SHARE_LINKS', ['product', 'youtube'] as const, 'product'),
   };
 }

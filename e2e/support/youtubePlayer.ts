@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { IFRAME_API_URL } from '../../src/features/videos/player/youtubeIframeApi';
+import { IFRAME_API_URL, PLAYER_HOST } from '../../src/features/videos/player/youtubeIframeApi';
 import { installYouTubeIframeStandIn } from '../../src/testing/youtubeIframeStandIn';
 
 /** What the stand-in's embed page says, so tests can see the frame was allowed and loaded. */
@@ -14,12 +14,15 @@ export async function serveYouTubePlayer(page: Page): Promise<void> {
   await page.route(IFRAME_API_URL, (route) =>
     route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: `(${installYouTubeIframeStandIn.toString()})();` }),
   );
-  await page.route('https://www.youtube.com/embed/**', (route) =>
-    route.fulfill({
-      contentType: 'text/html; charset=utf-8',
-      body: `<!DOCTYPE html><html lang="fr"><body style="background:#000;color:#fff"><p>${STAND_IN_EMBED_TEXT}</p></body></html>`,
-    }),
-  );
+  // The player embeds from the privacy-enhanced host; www.youtube.com's embed stays served too.
+  for (const host of ['https://www.youtube.com', PLAYER_HOST]) {
+    await page.route(`${host}/embed/**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: `<!DOCTYPE html><html lang="fr"><body style="background:#000;color:#fff"><p>${STAND_IN_EMBED_TEXT}</p></body></html>`,
+      }),
+    );
+  }
 }
 
 /** Sets the playback time the stand-in's players answer. */

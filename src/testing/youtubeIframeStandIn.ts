@@ -24,6 +24,7 @@ export function installYouTubeIframeStandIn(): void {
     width: number;
     height: number;
     videoId: string;
+    host?: string;
     events?: { onReady?: (event: { target: unknown }) => void };
   }
   const controls: YouTubeStandInControls = {
@@ -34,7 +35,7 @@ export function installYouTubeIframeStandIn(): void {
   };
   function Player(this: Record<string, unknown>, element: HTMLElement, options: Options) {
     const iframe = document.createElement('iframe');
-    iframe.src = `https://www.youtube.com/embed/${options.videoId}?enablejsapi=1`;
+    iframe.src = `${options.host ?? 'https://www.youtube.com'}/embed/${options.videoId}?enablejsapi=1`;
     iframe.title = 'YouTube video player';
     iframe.width = String(options.width);
     iframe.height = String(options.height);

@@ -157,3 +157,35 @@ describe('GET /api/video/rating', () => {
     expect(response.body).not.toContain('@');
   });
 });
+
+describe('GET /api/video/rating/mine', () => {
+  const signUp = async (email: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/rtEvent/new',
+      payload: { path: 'api/rtEvent/new', email, name: 'optin_grp', grp_name: 'default', optin: true, data: {} },
+    });
+    return { 'x-visitor-token': response.json().tokenAc as string };
+  };
+  const MINE = 'https://youtu.be/mineMine123';
+  const mine = (headers: Record<string, string>) =>
+    t.app.inject({ url: `/api/video/rating/mine?videourl=${encodeURIComponent(MINE)}`, headers });
+
+  it("answers the token's visitor's own stars, never another visitor's", async () => {
+    const alice = await signUp('Alice@example.org');
+    const bob = await signUp('bob@example.org');
+    await rate(rating({ videourl: MINE, email: 'alice@example.org', rating: 5 }));
+    await rate(rating({ videourl: MINE, email: 'alice@example.org', label: 'Motivation', rating: 2 }));
+    await rate(rating({ videourl: MINE, email: 'bob@example.org', rating: 1 }));
+    const response = await mine(alice);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().mine).toEqual({ Objectivité: 5, Motivation: 2 });
+    expect((await mine(bob)).json().mine).toEqual({ Objectivité: 1 });
+    expect((await mine(await signUp('carole@example.org'))).json().mine).toEqual({});
+  });
+
+  it('needs a visitor token (401)', async () => {
+    expect((await mine({})).statusCode).toBe(401);
+    expect((await mine({ 'x-visitor-token': 'not-a-token' })).statusCode).toBe(401);
+  });
+});

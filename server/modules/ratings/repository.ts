@@ -43,3 +43,12 @@ export async function ratingAggregates(db: Queryable, videoId: string): Promise<
     return { label, average: row?.average ?? null, count: row?.count ?? 0 };
   });
 }
+
+/** One person's ratings of a video, by criterion (criteria they did not rate are absent). */
+export async function ratingsBy(db: Queryable, videoId: string, email: string): Promise<Partial<Record<RatingLabel, number>>> {
+  const rows = await db.query<{ label: RatingLabel; rating: number }>(
+    'SELECT label, rating FROM video_rating WHERE video_id = $1 AND email = $2',
+    [videoId, email.toLowerCase()],
+  );
+  return Object.fromEntries(rows.map((row) => [row.label, row.rating]));
+}

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
-import { ratingAggregates, saveRating } from './repository';
+import { currentVisitor } from '../visitors/visitorAuth';
+import { ratingAggregates, ratingsBy, saveRating } from './repository';
 import { RatingBody, RatingQuery } from './schemas';
 import { youtubeVideoId } from './videoUrl';
 
@@ -37,5 +38,13 @@ export const ratingsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (ap
     const { videourl } = request.query;
     const videoId = videoIdOf(videourl);
     return { videourl, videoId, ratings: await ratingAggregates(db, videoId) };
+  });
+
+  // The visitor's own stars, read with their sign-up token: an e-mail alone would show anyone's.
+  app.get('/api/video/rating/mine', { config: readLimit, schema: { tags, querystring: RatingQuery } }, async (request) => {
+    const visitor = await currentVisitor(db, request);
+    const { videourl } = request.query;
+    const videoId = videoIdOf(videourl);
+    return { videourl, videoId, mine: await ratingsBy(db, videoId, visitor.email) };
   });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
+import { CATEGORY_NAMES } from '../categories/names';
 import {
   channelsOfList,
   channelsOfTheme,
@@ -54,7 +55,10 @@ export const videosRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app
       sameTheme(theme, request.body.theme);
       const { page, itemsPerPage } = request.query;
       const [found, chaines] = await Promise.all([videosOfTheme(db, theme, { page, itemsPerPage }), channelsOfTheme(db, theme)]);
-      return { res: [{ ...found, chaine: chaines.map(toChaine), page, itemsPerPage }] };
+      // A theme is known when it is one of the enumeration (spec §3) or some channel has it;
+      // `known` lets the page tell "no video yet" from "no such theme".
+      const known = Object.hasOwn(CATEGORY_NAMES, theme) || chaines.length > 0;
+      return { res: [{ ...found, chaine: chaines.map(toChaine), known, page, itemsPerPage }] };
     },
   );
 

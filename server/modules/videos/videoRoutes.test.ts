@@ -114,7 +114,14 @@ describe('POST /api/chaine/{theme}', () => {
 
   it('answers an unknown theme with no videos', async () => {
     const [res] = (await post('/api/chaine/inconnu', { theme: 'inconnu' })).json().res;
-    expect(res).toMatchObject({ videos: [], chaine: [], totalItems: 0 });
+    expect(res).toMatchObject({ videos: [], chaine: [], totalItems: 0, known: false });
+  });
+
+  it('says a theme of the enumeration is known even with no channel yet, and one with channels', async () => {
+    const [empty] = (await post('/api/chaine/cinema', { theme: 'cinema' })).json().res;
+    expect(empty).toMatchObject({ videos: [], chaine: [], known: true });
+    const [actu] = (await post('/api/chaine/actu', { theme: 'actu' })).json().res;
+    expect(actu.known).toBe(true);
   });
 
   it('answers a path too long for the router with 414, not an error', async () => {

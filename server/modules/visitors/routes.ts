@@ -8,13 +8,14 @@ import { findOrFetchChannel } from '../videos/channelService';
 import { addChannelToList, channelsOfList, findChannel, removeChannelFromList, toChaine } from '../videos/repository';
 import { createVisitorList, findVisitorList, recordOptIn, type VisitorList } from './repository';
 import { ChaineBody, ListeBody, RtEventBody } from './schemas';
+import { registerSubscriptionRoutes } from './subscriptionsRoutes';
 import { currentVisitor } from './visitorAuth';
 
 async function listeJson(db: Queryable, list: VisitorList) {
   return { name: list.name, hashtags: list.hashtags, chaines: (await channelsOfList(db, list.id)).map(toChaine) };
 }
 
-/** Sign-up (spec §7.6) and a visitor's own list of followed channels. */
+/** Sign-up (spec §7.6), a visitor's own list of followed channels, and its subscriptions files. */
 export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, config }) => {
   const writeLimit = { rateLimit: { max: config.publicWriteRateLimit, timeWindow: '1 minute' } };
   const readLimit = { rateLimit: { max: config.publicReadRateLimit, timeWindow: '1 minute' } };
@@ -75,4 +76,6 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     await removeChannelFromList(db, list.id, channel.id);
     return { liste: await listeJson(db, list) };
   });
+
+  registerSubscriptionRoutes(app, { db, feeds, listOf, writeLimit, readLimit });
 };

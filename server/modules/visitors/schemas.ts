@@ -34,3 +34,8 @@ export const ChaineBody = Type.Object({
 
 /** Where a visitor's calls carry the token their sign-up answered. */
 export const VISITOR_TOKEN_HEADER = 'x-visitor-token';
+
+/** The export's file format: OPML (YouTube, FreeTube, Invidious, NewPipe read it) or NewPipe's JSON. */
+export const ExportQuery = Type.Object({
+  format: Type.Union([Type.Literal('opml'), Type.Literal('newpipe')], { default: 'opml' }),
+});

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { visitorForgotten } from '../../shared/session';
 import { noteTime } from './lib/noteTime';
 import type { Note, NotesRootState, NotesState } from './types';
 
@@ -43,6 +44,8 @@ export const notesSlice = createSlice({
       else delete state.byVideo[videoId];
     },
   },
+  // Notes are the visitor's: a browser that forgets them forgets their notes too.
+  extraReducers: (builder) => builder.addCase(visitorForgotten, () => initialState),
 });
 
 export const { noteAdded, noteShareToggled, noteDeleted } = notesSlice.actions;

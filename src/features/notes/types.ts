@@ -23,4 +23,9 @@ export interface NotedVideo {
   /** YouTube's video id. */
   id: string;
   title: string;
+  /**
+   * The address shares carry, at a second when given: the product's page of the video or
+   * YouTube's (SHARE_LINKS); YouTube's short link when the page gives none.
+   */
+  shareLink?: (seconds?: number) => string;
 }

@@ -1,5 +1,5 @@
 import { baseApi } from '../../shared/api';
-import type { RatingPayload, VideoRatingSummary } from './types';
+import type { MyRatings, RatingPayload, VideoRatingSummary } from './types';
 
 /** A visitor's call: a refusal never ends a back-office session. */
 const visitorCall = { visitorCall: true };
@@ -11,11 +11,18 @@ export const ratingsApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, videourl) => [{ type: 'Rating', id: videourl }],
       extraOptions: visitorCall,
     }),
-    rateVideo: build.mutation<VideoRatingSummary, RatingPayload>({
-      query: (rating) => ({ url: '/video/rating', method: 'POST', body: rating }),
+    /** The visitor's own stars, read with their sign-up token (never by e-mail alone). */
+    getMyRatings: build.query<MyRatings, { videourl: string; token: string }>({
+      query: ({ videourl, token }) => ({ url: '/video/rating/mine', params: { videourl }, headers: { 'x-visitor-token': token } }),
+      providesTags: (_result, _error, { videourl }) => [{ type: 'Rating', id: `mine:${videourl}` }],
+      extraOptions: visitorCall,
+    }),
+    /** `visitorToken` is not sent: with it, the visitor's own stars are kept in the cache too. */
+    rateVideo: build.mutation<VideoRatingSummary, RatingPayload & { visitorToken?: string | null }>({
+      query: ({ visitorToken: _token, ...rating }) => ({ url: '/video/rating', method: 'POST', body: rating }),
       extraOptions: visitorCall,
       // The answer carries the video's new averages: no second request to read them.
-      async onQueryStarted({ videourl }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ videourl, label, rating, visitorToken }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
           // A patch, not an upsert: upserts carry a Symbol-keyed callback that a Redux trace cannot hold.
@@ -24,6 +31,13 @@ export const ratingsApi = baseApi.injectEndpoints({
               draft.ratings = data.ratings;
             }),
           );
+          if (visitorToken) {
+            dispatch(
+              ratingsApi.util.updateQueryData('getMyRatings', { videourl, token: visitorToken }, (draft) => {
+                draft.mine[label] = rating;
+              }),
+            );
+          }
         } catch {
           // The caller logs the failure (spec §8).
         }
@@ -32,4 +46,4 @@ export const ratingsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetVideoRatingsQuery, useRateVideoMutation } = ratingsApi;
+export const { useGetVideoRatingsQuery, useGetMyRatingsQuery, useRateVideoMutation } = ratingsApi;

@@ -24,5 +24,10 @@ export interface VideoRatingSummary {
   ratings: RatingAggregate[];
 }
 
+/** The visitor's own stars on a video, by criterion (absent: not rated). */
+export interface MyRatings {
+  mine: Partial<Record<RatingLabel, number>>;
+}
+
 /** Spec §9: recipientid is fixed at 1. */
 export const RATING_RECIPIENT_ID = 1;

@@ -44,19 +44,23 @@ export const videosApi = baseApi.injectEndpoints({
   }),
 });
 
-const EMPTY_LIST: ListVideos = { videos: [], chaines: [], liste: null };
-const EMPTY_THEME: ThemeVideos = { videos: [], chaines: [] };
+const EMPTY_LIST: ListVideos = { videos: [], chaines: [], liste: null, known: true };
+const EMPTY_THEME: ThemeVideos = { videos: [], chaines: [], known: true };
 
-/** A list's videos, channels and name; nothing while loading or after a failure. */
+/**
+ * A list's videos, channels and name; nothing while loading or after a failure. `notFound`
+ * is true only once the server answered that no list has that name.
+ */
 export function useListVideos(theme: string | undefined) {
   const { currentData, isFetching } = videosApi.useGetListVideosQuery(theme ?? skipToken);
-  return { ...(currentData ?? EMPTY_LIST), isLoading: isFetching && !currentData };
+  const notFound = currentData?.known === false;
+  return { ...(currentData ?? EMPTY_LIST), isLoading: isFetching && !currentData, notFound };
 }
 
 /** A theme's videos and channels; nothing while loading or after a failure. */
 export function useThemeVideos(theme: string) {
   const { currentData, isFetching } = videosApi.useGetThemeVideosQuery(theme);
-  return { ...(currentData ?? EMPTY_THEME), isLoading: isFetching && !currentData };
+  return { ...(currentData ?? EMPTY_THEME), isLoading: isFetching && !currentData, notFound: currentData?.known === false };
 }
 
 export const { useGetCreatorsQuery } = videosApi;

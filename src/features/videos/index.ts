@@ -6,3 +6,4 @@ export { CreatorCards } from './components/CreatorCards';
 export { CreatorShortcuts } from './components/CreatorShortcuts';
 export { ChannelList } from './components/ChannelList';
 export type { Video, Chaine, Creator } from './types';
+export { productVideoLink } from './lib/videoAddress';

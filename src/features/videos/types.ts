@@ -31,9 +31,13 @@ export interface ListVideos {
   videos: Video[];
   chaines: Chaine[];
   liste: Creator | null;
+  /** False when no list has that name (the page says 'introuvable'); true when unsaid. */
+  known: boolean;
 }
 
 export interface ThemeVideos {
   videos: Video[];
   chaines: Chaine[];
+  /** False when no such theme exists (the page says 'introuvable'); true when unsaid. */
+  known: boolean;
 }

@@ -10,6 +10,17 @@ export interface VisitorListe {
   chaines: Chaine[];
 }
 
+/** What an import did, channel by channel (`POST /api/visitor/subscriptions/import`). */
+export interface ImportReport {
+  format: string;
+  followed: { id: string; name: string }[];
+  alreadyFollowed: { id: string; name: string }[];
+  unknown: { name: string | null; source: string }[];
+  failed: { id: string; name: string | null; message: string }[];
+}
+
+export type ExportFormat = 'opml' | 'newpipe';
+
 export interface VisitorProfile {
   email: string;
   liste: VisitorListe | null;
@@ -64,8 +75,29 @@ export const visitorsApi = baseApi.injectEndpoints({
       invalidatesTags: ['Visitor', 'Videos'],
       extraOptions: visitorCall,
     }),
+    /** The file goes as it is: the server recognises its format. */
+    importSubscriptions: build.mutation<ImportReport, { token: string; file: Blob }>({
+      query: ({ token, file }) => ({
+        url: '/visitor/subscriptions/import',
+        method: 'POST',
+        body: file,
+        headers: { 'x-visitor-token': token, 'content-type': 'application/octet-stream' },
+      }),
+      invalidatesTags: ['Visitor', 'Videos'],
+      extraOptions: visitorCall,
+    }),
+    exportSubscriptions: build.mutation<string, { token: string; format: ExportFormat }>({
+      query: ({ token, format }) => ({
+        url: `/visitor/subscriptions/export?format=${format}`,
+        headers: { 'x-visitor-token': token },
+        responseHandler: 'text',
+      }),
+      extraOptions: visitorCall,
+    }),
   }),
 });
+
+export const { useImportSubscriptionsMutation, useExportSubscriptionsMutation } = visitorsApi;
 
 export const { useSignUpMutation, useCreateListeMutation, useFollowMutation, useUnfollowMutation } = visitorsApi;
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { VisitorState, VisitorToken } from '../../shared/session';
+import { visitorForgotten, type VisitorState, type VisitorToken } from '../../shared/session';
 
 const initialState: VisitorState = { tokens: [], userEmail: null };
 
@@ -17,6 +17,7 @@ export const visitorSlice = createSlice({
       state.userEmail = action.payload;
     },
   },
+  extraReducers: (builder) => builder.addCase(visitorForgotten, () => initialState),
 });
 
 export const { signedUp, emailSaved } = visitorSlice.actions;

@@ -60,9 +60,32 @@ describe('a list page', () => {
   });
 
   it("says 'Aucune chaîne suivie' for a list without channels", async () => {
-    renderListe('/liste/PersonneIci');
+    // A visitor's new list, made through the real API.
+    const api = process.env.API_BASE_URL;
+    const email = 'liste.vide@example.org';
+    const signup = await fetch(`${api}/rtEvent/new`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: 'api/rtEvent/new', email, name: 'optin_grp', grp_name: 'default', optin: true, data: {} }),
+    });
+    const { tokenAc } = (await signup.json()) as { tokenAc: string };
+    const created = await fetch(`${api}/visitor/liste`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-visitor-token': tokenAc },
+      body: JSON.stringify({ name: `ListeVide${Date.now()}` }),
+    });
+    const { liste } = (await created.json()) as { liste: { name: string } };
+    renderListe(`/liste/${liste.name}`);
     expect(await screen.findByText('Aucune chaîne suivie')).toBeInTheDocument();
     expect(await screen.findByText('Aucune vidéo')).toBeInTheDocument();
+  });
+
+  it("says 'Liste introuvable' for a name no list has, with the way home", async () => {
+    renderListe('/liste/PersonneIci');
+    expect(await screen.findByRole('heading', { name: 'Liste introuvable' })).toBeInTheDocument();
+    expect(screen.getByText('Aucune liste ne s’appelle « PersonneIci ».'.replace('’', "'"))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Revenir à l'accueil" })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('Aucune chaîne suivie')).not.toBeInTheDocument();
   });
 
   it('empties the grid and logs when the answer is a failure', async () => {

@@ -6,9 +6,11 @@ interface Props {
   videos: Video[];
   isLoading: boolean;
   showViews?: boolean;
+  /** What an empty grid says ('Aucune vidéo' unless the page says better). */
+  emptyText?: string;
 }
 
-const followAction = (video: Video) => <FollowButton channelId={video.channelId} name={video.youtube_name} />;
+const followAction = (video: Video) => <FollowButton channelId={video.channelId} name={video.youtube_name} place="card" />;
 
 const panelSide = (video: Video, playback: PlaybackControl) => <VideoPanelSide video={video} playback={playback} />;
 
@@ -16,12 +18,13 @@ const panelSide = (video: Video, playback: PlaybackControl) => <VideoPanelSide v
  * The public pages' video browser, composed from the features: a card follows its creator
  * (visitors), and the detail panel's side (ratings, notes, sharing) is composed here.
  */
-export function PublicVideoBrowser({ videos, isLoading, showViews }: Props) {
+export function PublicVideoBrowser({ videos, isLoading, showViews, emptyText }: Props) {
   return (
     <VideoBrowser
       videos={videos}
       isLoading={isLoading}
       showViews={showViews}
+      emptyText={emptyText}
       renderCardActions={followAction}
       renderPanelSide={panelSide}
     />

@@ -101,4 +101,45 @@ describe('the video panel’s side: ratings and the email popin (against the rea
       logged.mockRestore();
     }
   });
+
+  it('chooses with the arrow keys and sends one rating on Enter', async () => {
+    const target = video('ratingE0001');
+    const { store } = renderWithProviders(<VideoPanelSide video={target} playback={noPlayer} />, {
+      preloadedState: { visitor: { tokens: [], userEmail: 'clavier@example.org' } },
+    });
+    await within(screen.getByRole('group', { name: 'Objectivité' })).findByText('Aucun avis');
+    star('Objectivité', '1 étoile').focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(star('Objectivité', '3 étoiles')).toBeChecked();
+    expect(store.getState().api.mutations).toEqual({});
+    await userEvent.keyboard('{Enter}');
+    expect(await within(screen.getByRole('group', { name: 'Objectivité' })).findByText('Moyenne 3 / 5 · 1 avis')).toBeInTheDocument();
+    expect(Object.keys(store.getState().api.mutations)).toHaveLength(1);
+    expect((await storedRatings(target.url))[0]).toEqual({ label: 'Objectivité', average: 3, count: 1 });
+  });
+
+  it("shows the visitor's own stars again on reopening, read with their token, never another visitor's", async () => {
+    const target = video('ratingF0001');
+    const api = process.env.API_BASE_URL;
+    const signup = await fetch(`${api}/rtEvent/new`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: 'api/rtEvent/new', email: 'revient@example.org', name: 'optin_grp', grp_name: 'default', optin: true, data: {} }),
+    });
+    const { tokenAc } = (await signup.json()) as { tokenAc: string };
+    const post = (email: string, rating: number) =>
+      fetch(`${api}/video/rating`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ label: 'Information', videourl: target.url, rating, email, recipientid: 1 }),
+      });
+    await post('revient@example.org', 2);
+    await post('autre@example.org', 5);
+    renderWithProviders(<VideoPanelSide video={target} playback={noPlayer} />, {
+      preloadedState: { visitor: { tokens: [{ email: 'revient@example.org', token: tokenAc }], userEmail: 'revient@example.org' } },
+    });
+    await waitFor(() => expect(star('Information', '2 étoiles')).toBeChecked());
+    expect(star('Information', '5 étoiles')).not.toBeChecked();
+    expect(star('Objectivité', '1 étoile')).not.toBeChecked();
+  });
 });

@@ -2,7 +2,9 @@ import { useSelector } from 'react-redux';
 import { Divider, Stack } from '@mui/material';
 import { VideoNotes } from '../../features/notes';
 import { VideoRatings } from '../../features/ratings';
-import type { PlaybackControl, Video } from '../../features/videos';
+import { productVideoLink, type PlaybackControl, type Video } from '../../features/videos';
+import { selectVisitorToken } from '../../features/visitors';
+import { appConfig } from '../../shared/config/appConfig';
 import { selectUserEmail, type SessionRootState } from '../../shared/session';
 import { useEmailRequest } from './useEmailRequest';
 
@@ -14,16 +16,22 @@ interface Props {
 /**
  * The right-hand side of the video panel (spec §2.4): the ratings (which ask for the
  * e-mail first when none is known), then the notes, which read the player's time and seek it.
+ * Shares link to this page of the product at the note's moment, or to YouTube (SHARE_LINKS).
  */
 export function VideoPanelSide({ video, playback }: Props) {
   const email = useSelector((state: SessionRootState) => selectUserEmail(state));
+  const visitorToken = useSelector(selectVisitorToken);
   const { requestEmail, emailPopin } = useEmailRequest();
+  const shareLink =
+    appConfig.shareLinks === 'product'
+      ? (seconds?: number) => productVideoLink(window.location.origin, window.location.pathname, video.id, seconds)
+      : undefined;
   return (
     <Stack spacing={2}>
-      <VideoRatings videoUrl={video.url} email={email} requestEmail={requestEmail} />
+      <VideoRatings videoUrl={video.url} email={email} visitorToken={visitorToken} requestEmail={requestEmail} />
       <Divider />
       <VideoNotes
-        video={{ id: video.id, title: video.youtube_titre }}
+        video={{ id: video.id, title: video.youtube_titre, shareLink }}
         currentSecond={playback.currentSecond}
         seekTo={playback.seekTo}
       />

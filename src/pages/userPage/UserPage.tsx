@@ -23,7 +23,7 @@ function UserPageContent() {
           title={fr.public.followedChannels}
           chaines={liste.chaines}
           emptyText={fr.public.noChannel}
-          renderActions={(chaine) => <FollowButton channelId={chaine.id} name={chaine.name} />}
+          renderActions={(chaine) => <FollowButton channelId={chaine.id} name={chaine.name} place="channel" />}
         />
       )}
       <PublicVideoBrowser videos={videos} isLoading={isLoading} />

@@ -9,6 +9,8 @@ export interface AppConfig {
   /** Texts of the legal pages (LEGAL_MENTIONS, PRIVACY_POLICY); null: the default texts of fr.ts. */
   legalMentions: string | null;
   privacyPolicy: string | null;
+  /** Where shared notes link (SHARE_LINKS): the product's page of the video at that moment, or YouTube's. */
+  shareLinks: 'product' | 'youtube';
 }
 
 const defaults: AppConfig = {
@@ -18,6 +20,7 @@ const defaults: AppConfig = {
   contactEmail: 'contact@tgm.local',
   legalMentions: null,
   privacyPolicy: null,
+  shareLinks: 'product',
 };
 
 function readPageConfig(): Partial<AppConfig> {

@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import { Box, Button, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { formatPlaybackTime } from '../../../shared/lib/time';
-import { shortVideoLink, watchLinkAt } from '../lib/share';
+import { shareLinkOf, watchLinkAt } from '../lib/share';
 import { noteDeleted, noteShareToggled } from '../slice';
 import type { Note, NotedVideo } from '../types';
 import { ShareLinks } from './ShareLinks';
@@ -62,7 +62,7 @@ export function NoteList({ video, notes, seekTo }: Props) {
               </Stack>
               {note.showShareOptions && (
                 <Box id={sharesId}>
-                  <ShareLinks share={{ text: note.description, url: shortVideoLink(video.id, note.time) }} />
+                  <ShareLinks share={{ text: note.description, url: shareLinkOf(video, note.time) }} />
                 </Box>
               )}
             </ListItem>

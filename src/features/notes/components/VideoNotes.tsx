@@ -1,7 +1,7 @@
 import { useDispatch, useSelector } from 'react-redux';
 import { Button, Stack } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
-import { downloadText } from '../lib/download';
+import { downloadText } from '../../../shared/lib/download';
 import { markdownFileName, notesToMarkdown } from '../lib/markdown';
 import { noteAdded, selectVideoNotes } from '../slice';
 import type { NotedVideo, NotesRootState } from '../types';

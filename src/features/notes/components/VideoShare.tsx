@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Stack } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
-import { shortVideoLink } from '../lib/share';
+import { shareLinkOf } from '../lib/share';
 import type { NotedVideo } from '../types';
 import { ShareLinks } from './ShareLinks';
 
@@ -18,7 +18,7 @@ export function VideoShare({ video }: { video: NotedVideo }) {
       </Button>
       {open && (
         <Stack id="video-shares" spacing={1} sx={{ mt: 1 }}>
-          <ShareLinks share={{ text: video.title, url: shortVideoLink(video.id) }} />
+          <ShareLinks share={{ text: video.title, url: shareLinkOf(video) }} />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Button size="small" disabled startIcon={<span aria-hidden>🔒</span>} title={fr.sharing.locked}>
               {fr.sharing.telegramBot}

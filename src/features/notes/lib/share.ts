@@ -12,6 +12,10 @@ export const shortVideoLink = (videoId: string, seconds?: number) =>
 export const watchLinkAt = (videoId: string, seconds: number) =>
   `https://www.youtube.com/watch?v=${enc(videoId)}&t=${Math.max(0, Math.floor(seconds))}s`;
 
+/** The address a share of the video carries (see NotedVideo.shareLink). */
+export const shareLinkOf = (video: { id: string; shareLink?: (seconds?: number) => string }, seconds?: number) =>
+  video.shareLink ? video.shareLink(seconds) : shortVideoLink(video.id, seconds);
+
 export interface Share {
   text: string;
   url: string;

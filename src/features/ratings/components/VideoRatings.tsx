@@ -1,40 +1,72 @@
-import { useState } from 'react';
+import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Box, Rating, Stack, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
-import { useGetVideoRatingsQuery, useRateVideoMutation } from '../api';
+import { useGetMyRatingsQuery, useGetVideoRatingsQuery, useRateVideoMutation } from '../api';
 import { RATING_RECIPIENT_ID, type RatingLabel } from '../types';
 
 interface Props {
   videoUrl: string;
   /** The visitor's known e-mail (userEmail); null until they give one. */
   email: string | null;
+  /** The visitor's sign-up token, to show their own stars again; null without one. */
+  visitorToken: string | null;
   /** Asks the visitor for their e-mail (the email popin); null when they close it without one. */
   requestEmail: () => Promise<string | null>;
 }
 
+type Stars = Partial<Record<RatingLabel, number>>;
+
+const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+
 /**
- * Three five-star ratings (spec §2.4). A click sets the rating; without a known e-mail the
- * e-mail is asked first, and the rating is sent once it is given (spec §4). Failures are
- * only logged (spec §8). Each criterion shows the video's average.
+ * Three five-star ratings (spec §2.4). A click sets the rating; from the keyboard, arrows
+ * choose and Enter or Space commits, so that one choice sends one rating. Without a known
+ * e-mail the e-mail is asked first, and the rating is sent once it is given (spec §4).
+ * Failures are only logged (spec §8). Each criterion shows the video's average, and the
+ * visitor's own stars come back on reopening (read with their token).
  */
-export function VideoRatings({ videoUrl, email, requestEmail }: Props) {
+export function VideoRatings({ videoUrl, email, visitorToken, requestEmail }: Props) {
   const { data } = useGetVideoRatingsQuery(videoUrl);
+  const { data: saved } = useGetMyRatingsQuery(visitorToken ? { videourl: videoUrl, token: visitorToken } : skipToken);
   const [rateVideo] = useRateVideoMutation();
-  const [mine, setMine] = useState<Partial<Record<RatingLabel, number>>>({});
+  const [chosen, setChosen] = useState<Stars>({});
+  // Stars moved to with the arrows, shown but not sent until Enter or Space.
+  const [pending, setPending] = useState<Stars>({});
+  const fromKeyboard = useRef(false);
+
+  const mine = (label: RatingLabel) => pending[label] ?? chosen[label] ?? saved?.mine[label] ?? null;
 
   const rate = async (label: RatingLabel, rating: number) => {
-    const previous = mine[label];
-    setMine((current) => ({ ...current, [label]: rating }));
+    const previous = chosen[label];
+    setPending((current) => ({ ...current, [label]: undefined }));
+    setChosen((current) => ({ ...current, [label]: rating }));
     const known = email ?? (await requestEmail());
     if (!known) {
-      setMine((current) => ({ ...current, [label]: previous }));
+      setChosen((current) => ({ ...current, [label]: previous }));
       return;
     }
     try {
-      await rateVideo({ label, videourl: videoUrl, rating, email: known, recipientid: RATING_RECIPIENT_ID }).unwrap();
+      await rateVideo({ label, videourl: videoUrl, rating, email: known, recipientid: RATING_RECIPIENT_ID, visitorToken }).unwrap();
     } catch (error) {
       console.error('Rating failure', error);
     }
+  };
+
+  const onKeyDown = (label: RatingLabel) => (event: KeyboardEvent) => {
+    if (ARROWS.has(event.key)) {
+      fromKeyboard.current = true;
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      const value = pending[label];
+      event.preventDefault();
+      if (value !== undefined) void rate(label, value);
+    }
+  };
+
+  // Leaving the stars without committing puts back what was sent.
+  const onBlur = (label: RatingLabel) => (event: FocusEvent) => {
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    setPending((current) => ({ ...current, [label]: undefined }));
   };
 
   return (
@@ -50,11 +82,18 @@ export function VideoRatings({ videoUrl, email, requestEmail }: Props) {
               <Rating
                 name={`rating-${label}`}
                 max={5}
-                value={mine[label] ?? null}
+                value={mine(label)}
                 getLabelText={fr.ratings.stars}
                 emptyLabelText={fr.ratings.noStar}
+                onKeyDown={onKeyDown(label)}
+                onPointerDown={() => (fromKeyboard.current = false)}
+                onBlur={onBlur(label)}
                 // A click on the current value would clear it; a rating is replaced, never withdrawn.
-                onChange={(_event, value) => value !== null && void rate(label, value)}
+                onChange={(_event, value) => {
+                  if (value === null) return;
+                  if (fromKeyboard.current) setPending((current) => ({ ...current, [label]: value }));
+                  else void rate(label, value);
+                }}
               />
               <Typography variant="body2" color="text.secondary">
                 {fr.ratings.summary(aggregate?.average ?? null, aggregate?.count ?? 0)}

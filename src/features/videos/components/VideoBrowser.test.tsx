@@ -75,3 +75,23 @@ describe('VideoBrowser', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
+
+describe('VideoBrowser: a video has an address', () => {
+  it('opens the video the address names (?v=), as after a reload, and closes it by dropping the parameter', async () => {
+    renderWithProviders(<VideoBrowser videos={videos} renderPanelSide={(v) => <p>Côté de {v.id}</p>} />, { route: '/liste/x?v=v2' });
+    const panel = await screen.findByRole('dialog', { name: 'Vidéo v2' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('opens a video the list does not hold (an older one, shared) with YouTube as its link', async () => {
+    renderWithProviders(<VideoBrowser videos={videos} />, { route: '/?v=dQw4w9WgXcQ&t=42' });
+    const panel = await screen.findByRole('dialog', { name: 'Vidéo YouTube' });
+    expect(within(panel).getByRole('link', { name: 'Voir sur YouTube' })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  });
+
+  it('ignores an address that names no video', () => {
+    renderWithProviders(<VideoBrowser videos={videos} />, { route: '/?v=<script>' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

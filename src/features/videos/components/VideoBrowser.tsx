@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { LinearProgress, Stack, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { creatorIndex, filterVideos } from '../lib/filterVideos';
+import { useOpenedVideo } from '../lib/useOpenedVideo';
 import type { Video } from '../types';
 import { VideoFilter } from './VideoFilter';
 import { VideoGrid } from './VideoGrid';
@@ -11,14 +12,35 @@ interface Props {
   videos: Video[];
   isLoading?: boolean;
   showViews?: boolean;
+  /** What an empty grid says; 'Aucune vidéo' by default. */
+  emptyText?: string;
   renderCardActions?: (video: Video) => ReactNode;
   renderPanelSide?: RenderPanelSide;
 }
 
-/** The filter, the grid, and the detail panel a card opens. */
-export function VideoBrowser({ videos, isLoading = false, showViews, renderCardActions, renderPanelSide }: Props) {
+/** A video the address names that the page's list does not hold (an older one, shared). */
+const videoOutsideList = (id: string): Video => ({
+  id,
+  youtube_titre: fr.space.outsideListTitle,
+  youtube_name: '',
+  youtube_lien: '',
+  img_lien: null,
+  created: '',
+  youtube_nb_vue: 0,
+  url: `https://www.youtube.com/watch?v=${id}`,
+  channelId: '',
+  theme: '',
+});
+
+/** The filter, the grid, and the detail panel a card opens (its address is the page's `?v=`). */
+export function VideoBrowser(props: Props) {
+  const { videos, isLoading = false, showViews, emptyText = fr.videos.none, renderCardActions, renderPanelSide } = props;
   const [query, setQuery] = useState('');
-  const [opened, setOpened] = useState<Video | null>(null);
+  const { videoId, startSecond, open, close } = useOpenedVideo();
+  const opened = useMemo(() => {
+    if (!videoId) return null;
+    return videos.find((video) => video.id === videoId) ?? (isLoading ? null : videoOutsideList(videoId));
+  }, [videos, videoId, isLoading]);
   const index = useMemo(() => creatorIndex(videos), [videos]);
   const shown = useMemo(() => filterVideos(videos, index, query), [videos, index, query]);
 
@@ -26,16 +48,16 @@ export function VideoBrowser({ videos, isLoading = false, showViews, renderCardA
     <Stack spacing={2}>
       <VideoFilter value={query} onChange={setQuery} />
       {isLoading && <LinearProgress aria-label="chargement" />}
-      {!isLoading && shown.length === 0 && <Typography color="text.secondary">{fr.videos.none}</Typography>}
+      {!isLoading && shown.length === 0 && <Typography color="text.secondary">{emptyText}</Typography>}
       {shown.length > 0 && (
         <VideoGrid
           videos={shown}
           showViews={showViews}
-          onOpen={setOpened}
+          onOpen={(video) => open(video.id)}
           renderActions={renderCardActions}
         />
       )}
-      <VideoPanel video={opened} onClose={() => setOpened(null)} renderSide={renderPanelSide} />
+      <VideoPanel video={opened} startSecond={startSecond} onClose={close} renderSide={renderPanelSide} />
     </Stack>
   );
 }

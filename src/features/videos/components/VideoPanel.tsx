@@ -17,6 +17,8 @@ export type RenderPanelSide = (video: Video, playback: PlaybackControl) => React
 interface Props {
   /** The video shown; null keeps the panel closed. */
   video: Video | null;
+  /** Where the player starts (the address's `&t=`); null: the beginning. */
+  startSecond?: number | null;
   onClose: () => void;
   renderSide?: RenderPanelSide;
 }
@@ -26,7 +28,7 @@ interface Props {
  * page's side content on the right, which reads the playback time and seeks through
  * `playback`. When the player cannot load, the video's image and link stand in for it.
  */
-export function VideoPanel({ video, onClose, renderSide }: Props) {
+export function VideoPanel({ video, startSecond = null, onClose, renderSide }: Props) {
   const [playback] = useState(() => new PlaybackBridge());
   return (
     <Dialog open={video !== null} onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="video-panel-title">
@@ -45,13 +47,16 @@ export function VideoPanel({ video, onClose, renderSide }: Props) {
                   key={video.id}
                   bridge={playback}
                   videoId={video.id}
+                  startSecond={startSecond}
                   width={PLAYER_WIDTH}
                   height={PLAYER_HEIGHT}
                   fallback={<VideoThumbnail src={video.img_lien} alt={video.youtube_titre} width={PLAYER_WIDTH} />}
                 />
-                <Typography variant="body2" sx={{ mt: 1 }}>
-                  {video.youtube_name} · {cardDate(video.created)}
-                </Typography>
+                {video.youtube_name && (
+                  <Typography variant="body2" sx={{ mt: 1 }}>
+                    {video.youtube_name} · {cardDate(video.created)}
+                  </Typography>
+                )}
                 <Link href={video.url} target="_blank" rel="noopener noreferrer">
                   {fr.videos.watchOnYoutube}
                 </Link>

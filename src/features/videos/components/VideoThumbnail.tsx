@@ -12,7 +12,8 @@ interface Props {
 /** The video's image, or 'Image non disponible' when there is none or it fails to load. */
 export function VideoThumbnail({ src, alt, width = 320 }: Props) {
   const [failed, setFailed] = useState(false);
-  const frame = { display: 'block', width: '100%', maxWidth: width, aspectRatio: '16 / 9', bgcolor: 'grey.200' };
+  // The palette's action colours keep the placeholder readable in light and dark modes alike.
+  const frame = { display: 'block', width: '100%', maxWidth: width, aspectRatio: '16 / 9', bgcolor: 'action.selected' };
   if (!src || failed) {
     return (
       <Box sx={{ ...frame, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>

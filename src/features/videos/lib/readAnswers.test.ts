@@ -11,16 +11,29 @@ describe('reading video answers (spec §7.5, §8)', () => {
 
   it('reads json.res[0].videos, with the channels and the list', () => {
     const answer = { res: [{ videos: [video], chaines: [{ id: 'UC1', name: 'C' }], liste: { name: 'L', hashtags: ['#a'] } }] };
-    expect(readListVideos(answer)).toEqual({ videos: [video], chaines: [{ id: 'UC1', name: 'C' }], liste: { name: 'L', hashtags: ['#a'] } });
+    expect(readListVideos(answer)).toEqual({
+      videos: [video],
+      chaines: [{ id: 'UC1', name: 'C' }],
+      liste: { name: 'L', hashtags: ['#a'] },
+      known: true,
+    });
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('tells a list the server does not know (liste: null) from an answer that says nothing of it', () => {
+    expect(readListVideos({ res: [{ videos: [], chaines: [], liste: null }] }).known).toBe(false);
+    expect(readListVideos({ res: [{ videos: [] }] }).known).toBe(true);
+    expect(readThemeVideos({ res: [{ videos: [], chaine: [], known: false }] }).known).toBe(false);
+    expect(readThemeVideos({ res: [{ videos: [], chaine: [] }] }).known).toBe(true);
   });
 
   it('reads chaine answers as json.res[0].videos and chaine, or data.videos', () => {
     expect(readThemeVideos({ res: [{ videos: [video], chaine: [{ id: 'UC1', name: 'C' }] }] })).toEqual({
       videos: [video],
       chaines: [{ id: 'UC1', name: 'C' }],
+      known: true,
     });
-    expect(readThemeVideos({ videos: [video] })).toEqual({ videos: [video], chaines: [] });
+    expect(readThemeVideos({ videos: [video] })).toEqual({ videos: [video], chaines: [], known: true });
     expect(errors).not.toHaveBeenCalled();
   });
 
@@ -33,8 +46,8 @@ describe('reading video answers (spec §7.5, §8)', () => {
     ['a video without a title', { res: [{ videos: [{ ...video, youtube_titre: undefined }] }] }],
     ['a video with a numeric image', { res: [{ videos: [{ ...video, img_lien: 3 }] }] }],
   ])("answers nothing and logs 'Unexpected response structure' for %s", (_what, answer) => {
-    expect(readListVideos(answer)).toEqual({ videos: [], chaines: [], liste: null });
-    expect(readThemeVideos(answer)).toEqual({ videos: [], chaines: [] });
+    expect(readListVideos(answer)).toEqual({ videos: [], chaines: [], liste: null, known: true });
+    expect(readThemeVideos(answer)).toEqual({ videos: [], chaines: [], known: true });
     expect(errors).toHaveBeenCalledWith(UNEXPECTED_STRUCTURE, answer);
   });
 });

@@ -40,10 +40,11 @@ export function readListVideos(json: unknown): ListVideos {
   const videos = videosOf(result);
   if (!result || !videos) {
     console.error(UNEXPECTED_STRUCTURE, json);
-    return { videos: [], chaines: [], liste: null };
+    return { videos: [], chaines: [], liste: null, known: true };
   }
   const liste = isObject(result.liste) && typeof result.liste.name === 'string' ? (result.liste as unknown as ListVideos['liste']) : null;
-  return { videos, chaines: chainesOf(result.chaines), liste };
+  // Our server answers `liste: null` for a name no list has; another API may say nothing.
+  return { videos, chaines: chainesOf(result.chaines), liste, known: result.liste !== null };
 }
 
 /** `json.res[0].videos` and `chaine` of chaine, or `data.videos` (spec §7.5); a bad shape logs and answers nothing. */
@@ -52,7 +53,7 @@ export function readThemeVideos(json: unknown): ThemeVideos {
   const videos = videosOf(result);
   if (!result || !videos) {
     console.error(UNEXPECTED_STRUCTURE, json);
-    return { videos: [], chaines: [] };
+    return { videos: [], chaines: [], known: true };
   }
-  return { videos, chaines: chainesOf(result.chaine) };
+  return { videos, chaines: chainesOf(result.chaine), known: result.known !== false };
 }

@@ -36,7 +36,8 @@ describe('VideoPanel’s player (YouTube IFrame API stand-in)', () => {
     expect(window.__youtubeStandIn?.players).toEqual([{ videoId: 'pTLdavAs3Db', time: 0, seeks: [] }]);
     const iframe = panel.querySelector('iframe') as HTMLIFrameElement;
     expect([iframe.width, iframe.height]).toEqual(['640', '390']);
-    expect(iframe.src).toBe('https://www.youtube.com/embed/pTLdavAs3Db?enablejsapi=1');
+    // The privacy-enhanced host: no YouTube cookie before the visitor plays.
+    expect(iframe.src).toBe('https://www.youtube-nocookie.com/embed/pTLdavAs3Db?enablejsapi=1');
 
     act(() => window.__youtubeStandIn?.setTime(47.6));
     await within(panel).findByText('Position : 00:47', {}, { timeout: 2500 });
@@ -52,6 +53,13 @@ describe('VideoPanel’s player (YouTube IFrame API stand-in)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('déplacé true');
     expect(window.__youtubeStandIn?.players[0].seeks).toEqual([12]);
     expect(screen.getByText('Position : 00:12')).toBeInTheDocument();
+  });
+
+  it('starts at the moment the address names (&t=)', async () => {
+    installYouTubeIframeStandIn();
+    renderWithProviders(<VideoPanel video={video} startSecond={95} onClose={() => undefined} />);
+    expect(await screen.findByText('Position : 01:35')).toBeInTheDocument();
+    expect(window.__youtubeStandIn?.players[0].seeks).toEqual([95]);
   });
 
   it('says so when the script cannot load, shows the image and the link, and the side still answers', async () => {

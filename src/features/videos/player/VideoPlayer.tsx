@@ -3,12 +3,14 @@ import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { formatPlaybackTime } from '../../../shared/lib/time';
 import { PLAYBACK_POLL_MS, type PlaybackBridge } from './playback';
-import { loadYouTubeIframeApi, type YouTubePlayer } from './youtubeIframeApi';
+import { loadYouTubeIframeApi, PLAYER_HOST, type YouTubePlayer } from './youtubeIframeApi';
 
 type Status = 'loading' | 'ready' | 'unavailable' | 'unplayable';
 
 interface Props {
   videoId: string;
+  /** A second to start at (a shared moment); null: the beginning. */
+  startSecond?: number | null;
   width: number;
   height: number;
   /** Shown in the player's place when the IFrame API cannot load. */
@@ -21,7 +23,7 @@ interface Props {
  * The YouTube player through the IFrame API. It reads the playback time every second and
  * keeps it here, in the component; `bridge` lets the panel read it and seek.
  */
-export function VideoPlayer({ videoId, width, height, fallback, bridge }: Props) {
+export function VideoPlayer({ videoId, startSecond = null, width, height, fallback, bridge }: Props) {
   const hostRef = useRef<HTMLDivElement>(null);
   const playerRef = useRef<YouTubePlayer | null>(null);
   const secondRef = useRef(0);
@@ -43,11 +45,18 @@ export function VideoPlayer({ videoId, width, height, fallback, bridge }: Props)
           width,
           height,
           videoId,
+          // The privacy-enhanced host: YouTube sets no cookie until the visitor plays.
+          host: PLAYER_HOST,
           playerVars: { playsinline: 1, rel: 0, origin: window.location.origin },
           events: {
             onReady: (event) => {
               if (cancelled) return;
               playerRef.current = event.target;
+              if (startSecond !== null) {
+                event.target.seekTo(startSecond, true);
+                secondRef.current = startSecond;
+                setSecond(startSecond);
+              }
               setStatus('ready');
             },
             onError: (event) => {
@@ -70,7 +79,7 @@ export function VideoPlayer({ videoId, width, height, fallback, bridge }: Props)
       player?.destroy();
       host.replaceChildren();
     };
-  }, [videoId, width, height]);
+  }, [videoId, startSecond, width, height]);
 
   useEffect(() => {
     if (status !== 'ready') return;

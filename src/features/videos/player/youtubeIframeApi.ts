@@ -12,6 +12,8 @@ export interface YouTubePlayerOptions {
   width: number;
   height: number;
   videoId: string;
+  /** Where the player's iframe loads from (https://www.youtube.com by default). */
+  host?: string;
   playerVars?: Record<string, string | number>;
   events?: {
     onReady?: (event: { target: YouTubePlayer }) => void;
@@ -33,6 +35,8 @@ declare global {
 }
 
 export const IFRAME_API_URL = 'https://www.youtube.com/iframe_api';
+/** YouTube's privacy-enhanced mode: the embed sets no cookie before playing. */
+export const PLAYER_HOST = 'https://www.youtube-nocookie.com';
 const LOAD_TIMEOUT_MS = 15_000;
 
 let loading: Promise<YouTubeIframeApi> | null = null;

@@ -1,25 +1,64 @@
-import { Button } from '@mui/material';
+import { useState } from 'react';
+import { Button, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useFollowMutation, useUnfollowMutation, useVisitorListe } from '../api';
 
+interface Props {
+  channelId: string;
+  name: string;
+  /**
+   * Where the button sits: a video card only follows (a followed channel reads 'Suivie'), so
+   * that no card unfollows a whole channel in one click; a channel list also unfollows, once
+   * the visitor confirms.
+   */
+  place: 'card' | 'channel';
+}
+
 /** 'Suivre' or 'Ne plus suivre' a channel, for a visitor who has a list; nothing otherwise. */
-export function FollowButton({ channelId, name }: { channelId: string; name: string }) {
+export function FollowButton({ channelId, name, place }: Props) {
   const { token, liste } = useVisitorListe();
   const [follow, following] = useFollowMutation();
   const [unfollow, unfollowing] = useUnfollowMutation();
+  const [confirming, setConfirming] = useState(false);
   if (!token || !liste) return null;
   const followed = liste.chaines.some((chaine) => chaine.id === channelId);
-  const toggle = async () => {
+  const run = async (action: typeof follow) => {
     try {
-      await (followed ? unfollow : follow)({ token, chaine: channelId }).unwrap();
+      await action({ token, chaine: channelId }).unwrap();
     } catch (error) {
       console.error('Follow failure', error);
     }
   };
+  if (followed && place === 'card') {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
+        {fr.space.followedBadge}
+      </Typography>
+    );
+  }
   const label = followed ? fr.visitors.unfollow : fr.visitors.follow;
   return (
-    <Button size="small" onClick={toggle} disabled={following.isLoading || unfollowing.isLoading} aria-label={`${label} ${name}`}>
-      {label}
-    </Button>
+    <>
+      <Button
+        size="small"
+        onClick={() => (followed ? setConfirming(true) : void run(follow))}
+        disabled={following.isLoading || unfollowing.isLoading}
+        aria-label={`${label} ${name}`}
+      >
+        {label}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={fr.space.unfollowTitle(name)}
+        text={fr.space.unfollowText(name)}
+        busy={unfollowing.isLoading}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void run(unfollow);
+        }}
+      />
+    </>
   );
 }

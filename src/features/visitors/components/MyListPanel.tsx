@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { isApiError } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { useCreateListeMutation, useFollowMutation, useVisitorListe } from '../api';
+import { SubscriptionsTransfer } from './SubscriptionsTransfer';
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.message : fr.errors.network);
 
@@ -34,7 +35,7 @@ function OneFieldForm({ label, help, submitLabel, onSubmit }: {
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField label={label} helperText={help} value={value} onChange={(e) => setValue(e.target.value)} size="small" sx={{ minWidth: 320 }} />
+        <TextField label={label} helperText={help} value={value} onChange={(e) => setValue(e.target.value)} size="small" sx={{ minWidth: { sm: 320 } }} />
         <Button type="submit" variant="contained" disabled={busy}>
           {submitLabel}
         </Button>
@@ -48,9 +49,36 @@ function OneFieldForm({ label, help, submitLabel, onSubmit }: {
   );
 }
 
+const STEPS = [fr.space.stepSignup, fr.space.stepCreateList, fr.space.stepFollow, fr.space.stepWatch];
+
+/** The four steps of a visitor's space; the one to do now is marked. */
+function Steps({ current }: { current: number }) {
+  return (
+    <Box component="section" aria-label={fr.space.stepsTitle}>
+      <Typography variant="subtitle1" component="h2">
+        {fr.space.stepsTitle}
+      </Typography>
+      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {STEPS.map((step, index) => (
+          <Typography
+            component="li"
+            key={step}
+            variant="body2"
+            aria-current={index === current ? 'step' : undefined}
+            sx={{ fontWeight: index === current ? 700 : 400, color: index < current ? 'text.secondary' : 'text.primary' }}
+          >
+            {step}
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 /**
- * The visitor's own list: an invitation to sign up, then to name the list, then a way to
- * follow channels by URL, handle or id.
+ * The visitor's own space: the steps to take (sign up, name the list, follow channels), then
+ * their list, a way to follow channels by URL, handle or id, and their subscriptions' import
+ * and export.
  */
 export function MyListPanel({ onSignup }: { onSignup: () => void }) {
   const { token, liste, isLoading, isError } = useVisitorListe();
@@ -60,8 +88,9 @@ export function MyListPanel({ onSignup }: { onSignup: () => void }) {
   let content;
   if (!token || isError) {
     content = (
-      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Typography>{token ? fr.visitors.unknownToken : fr.visitors.invite}</Typography>
+        <Steps current={0} />
         <Button variant="contained" color="secondary" onClick={onSignup}>
           {fr.public.startFree}
         </Button>
@@ -71,12 +100,15 @@ export function MyListPanel({ onSignup }: { onSignup: () => void }) {
     content = <LinearProgress aria-label="chargement" />;
   } else if (!liste) {
     content = (
-      <OneFieldForm
-        label={fr.visitors.listName}
-        help={fr.visitors.listNameHelp}
-        submitLabel={fr.visitors.createList}
-        onSubmit={(name) => createListe({ token, name }).unwrap()}
-      />
+      <Stack spacing={2}>
+        <Steps current={1} />
+        <OneFieldForm
+          label={fr.visitors.listName}
+          help={fr.visitors.listNameHelp}
+          submitLabel={fr.visitors.createList}
+          onSubmit={(name) => createListe({ token, name }).unwrap()}
+        />
+      </Stack>
     );
   } else {
     content = (
@@ -87,7 +119,10 @@ export function MyListPanel({ onSignup }: { onSignup: () => void }) {
             {fr.visitors.seeMyList}
           </Link>
         </Typography>
+        {liste.chaines.length === 0 && <Steps current={2} />}
         <OneFieldForm label={fr.visitors.followLabel} submitLabel={fr.visitors.follow} onSubmit={(chaine) => follow({ token, chaine }).unwrap()} />
+        {liste.chaines.length === 0 && <Typography color="text.secondary">{fr.space.emptyList}</Typography>}
+        <SubscriptionsTransfer token={token} listName={liste.name} />
       </Stack>
     );
   }

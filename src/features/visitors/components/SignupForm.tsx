@@ -10,7 +10,7 @@ import { signedUp } from '../slice';
  * Email and 'Je m'inscris pour démarrer'. An e-mail off the simple pattern sends nothing and
  * shows nothing (spec §5); a failure is only logged (spec §8); success keeps the token.
  */
-export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
+export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const [email, setEmail] = useState('');
   const [signUp, { isLoading }] = useSignUpMutation();
   const dispatch = useDispatch();
@@ -22,7 +22,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
     try {
       const { tokenAc } = await signUp({ email: value, url: window.location.href }).unwrap();
       dispatch(signedUp({ email: value, token: tokenAc }));
-      onSignedUp();
+      onSignedUp(value);
     } catch (error) {
       console.error('Signup failure', error);
     }

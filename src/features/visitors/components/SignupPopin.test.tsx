@@ -14,21 +14,23 @@ describe('SignupPopin (against the real API server)', () => {
     'sends nothing and shows nothing for "%s", which does not match the simple pattern',
     async (email) => {
       const onClose = jest.fn();
-      const { store } = renderWithProviders(<SignupPopin open onClose={onClose} />);
+      const onSignedUp = jest.fn();
+      const { store } = renderWithProviders(<SignupPopin open onClose={onClose} onSignedUp={onSignedUp} />);
       await submit(email);
       expect(store.getState().api.mutations).toEqual({});
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(screen.queryByText(/invalide|valid/i)).not.toBeInTheDocument();
       expect(store.getState().visitor).toEqual({ tokens: [], userEmail: null });
       expect(onClose).not.toHaveBeenCalled();
+      expect(onSignedUp).not.toHaveBeenCalled();
     },
   );
 
-  it("signs up, keeps {email, token} in 'tokens' and the e-mail as 'userEmail', and closes", async () => {
-    const onClose = jest.fn();
-    const { store } = renderWithProviders(<SignupPopin open onClose={onClose} />);
+  it("signs up, keeps {email, token} in 'tokens' and the e-mail as 'userEmail', and says so", async () => {
+    const onSignedUp = jest.fn();
+    const { store } = renderWithProviders(<SignupPopin open onClose={jest.fn()} onSignedUp={onSignedUp} />);
     await submit('nouveau.visiteur@example.org');
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onSignedUp).toHaveBeenCalledWith('nouveau.visiteur@example.org'));
     const { tokens, userEmail } = store.getState().visitor;
     expect(userEmail).toBe('nouveau.visiteur@example.org');
     expect(tokens).toEqual([{ email: 'nouveau.visiteur@example.org', token: expect.stringMatching(/^[\w-]{40,}$/) }]);
@@ -39,7 +41,7 @@ describe('SignupPopin (against the real API server)', () => {
 
   it('closes on × and on the backdrop', async () => {
     const onClose = jest.fn();
-    renderWithProviders(<SignupPopin open onClose={onClose} />);
+    renderWithProviders(<SignupPopin open onClose={onClose} onSignedUp={jest.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Fermer' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     const backdrop = document.querySelector('.MuiBackdrop-root') as HTMLElement;

@@ -4,15 +4,22 @@ import { fr } from '../../../shared/i18n/fr';
 import { Popin } from '../../../shared/ui/Popin';
 import { SignupForm } from './SignupForm';
 
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** Signed up with that e-mail: the page says so (the dialog closes through it). */
+  onSignedUp: (email: string) => void;
+}
+
 /**
  * The subscribe dialog of spec §2.3: no control of the pages opens it; code does (the
  * public frame's `openSubscribe`). It signs the visitor up like the signup popin.
  */
-export function SubscribeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function SubscribeDialog({ open, onClose, onSignedUp }: Props) {
   return (
     <Popin open={open} title={fr.visitors.subscribeTitle(appConfig.productName)} onClose={onClose}>
       <Typography sx={{ mb: 1 }}>{fr.visitors.subscribeQuestion}</Typography>
-      <SignupForm onSignedUp={onClose} />
+      <SignupForm onSignedUp={onSignedUp} />
     </Popin>
   );
 }

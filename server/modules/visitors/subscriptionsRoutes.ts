@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/db';
+import { badRequest, HttpError } from '../../shared/errors';
+import type { FeedClient } from '../feeds/feedClient';
+import { channelsOfList } from '../videos/repository';
+import type { VisitorList } from './repository';
+import { readSubscriptionFile, toNewPipeJson, toOpml } from './subscriptionFormats';
+import { importSubscriptions } from './subscriptionsImport';
+import { ExportQuery } from './schemas';
+import { currentVisitor } from './visitorAuth';
+
+/** The largest subscriptions file read: 1000 channels of OPML take about 200 KiB. */
+export const SUBSCRIPTIONS_MAX_BYTES = 2 * 1024 * 1024;
+
+const tooLarge = () =>
+  new HttpError(413, `Le fichier dépasse ${SUBSCRIPTIONS_MAX_BYTES / 1024 / 1024} Mio. Rien n'a été modifié.`, 'file');
+
+type RouteLimit = { rateLimit: { max: number; timeWindow: string } };
+
+interface Deps {
+  db: Db;
+  feeds: FeedClient;
+  listOf: (visitorId: number) => Promise<VisitorList>;
+  writeLimit: RouteLimit;
+  readLimit: RouteLimit;
+}
+
+/**
+ * Subscriptions in and out: the file is the raw body (`application/octet-stream`), read whole
+ * and parsed before anything is followed, so a bad or oversized file changes nothing.
+ */
+export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db, feeds, listOf, writeLimit, readLimit } = deps;
+  const tags = ['visitors'];
+
+  app.addContentTypeParser('application/octet-stream', (request: FastifyRequest, payload, done) => {
+    if (Number(request.headers['content-length'] ?? 0) > SUBSCRIPTIONS_MAX_BYTES) {
+      payload.resume();
+      return done(tooLarge(), undefined);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    payload.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > SUBSCRIPTIONS_MAX_BYTES) {
+        failed = true;
+        done(tooLarge(), undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    payload.on('end', () => !failed && done(null, Buffer.concat(chunks)));
+    payload.on('error', (error) => !failed && done(error, undefined));
+  });
+
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  typed.post('/api/visitor/subscriptions/import', { config: writeLimit, schema: { tags } }, async (request) => {
+    const visitor = await currentVisitor(db, request);
+    const list = await listOf(visitor.id);
+    if (!Buffer.isBuffer(request.body)) {
+      throw badRequest('file', "Envoyez le fichier tel quel, en 'application/octet-stream'.");
+    }
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(request.body);
+    } catch {
+      throw badRequest('file', "Le fichier n'est pas du texte UTF-8. Rien n'a été modifié.");
+    }
+    const file = readSubscriptionFile(text);
+    return importSubscriptions(db, feeds, list.id, file);
+  });
+
+  typed.get(
+    '/api/visitor/subscriptions/export',
+    { config: readLimit, schema: { tags, querystring: ExportQuery } },
+    async (request, reply) => {
+      const visitor = await currentVisitor(db, request);
+      const list = await listOf(visitor.id);
+      const channels = (await channelsOfList(db, list.id)).map((c) => ({ youtubeId: c.youtubeId, name: c.name }));
+      const base = `abonnements-${list.name}`.replace(/[^\w.-]/g, '_');
+      if (request.query.format === 'newpipe') {
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${base}-newpipe.json"`)
+          .send(toNewPipeJson(channels));
+      }
+      return reply
+        .type('text/x-opml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${base}.opml"`)
+        .send(toOpml(channels, list.name));
+    },
+  );
+}

@@ -31,7 +31,7 @@ export async function openPgliteThread(dataDir: string | null): Promise<Db> {
   let stopped: Error | null = null;
 
   const settleAll = (error: Error) => {
-    stopped = error;
+    stopped ??= error;
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
   };
@@ -82,6 +82,7 @@ export async function openPgliteThread(dataDir: string | null): Promise<Db> {
     close: async () => {
       if (stopped) return;
       await call({ op: 'close' });
+      stopped = new Error('The embedded database is closed.');
       await worker.terminate();
     },
   };

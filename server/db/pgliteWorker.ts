@@ -25,6 +25,12 @@ interface OpenTransaction {
   finish(commit: boolean): void;
 }
 
+/**
+ * PGlite has no autovacuum: nothing else keeps the planner's statistics current as sends move
+ * recipients from pending to sent (bulk writes refresh theirs at once: statistics.ts).
+ */
+const ANALYZE_EVERY_MS = 10 * 60_000;
+
 const port = parentPort!;
 const transactions = new Map<number, OpenTransaction>();
 let lastTransaction = 0;
@@ -84,6 +90,7 @@ function inTransaction(request: WorkerRequest & { tx: number }, then: (open: Ope
 async function main(): Promise<void> {
   const { dataDir } = workerData as { dataDir: string | null };
   const lite = await PGlite.create({ dataDir: dataDir ?? undefined, parsers });
+  const analyze = setInterval(() => void lite.exec('ANALYZE').catch(() => undefined), ANALYZE_EVERY_MS);
   port.on('message', (request: WorkerRequest) => {
     switch (request.op) {
       case 'query':
@@ -98,6 +105,7 @@ async function main(): Promise<void> {
           open.finish(request.commit);
         });
       case 'close':
+        clearInterval(analyze);
         void answer(request.id, () => lite.close());
         return;
     }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './db';
@@ -25,6 +26,13 @@ function startWorker(dataDir: string | null): Worker {
  * the thread: its statements run in order there while other statements wait.
  */
 export async function openPgliteThread(dataDir: string | null): Promise<Db> {
+  // Creating a database (initdb) grows the WebAssembly heap to ~800 MiB, which is never given
+  // back: a first thread creates it and ends, and the one that serves starts small.
+  if (dataDir && !fs.existsSync(dataDir)) await (await startThread(dataDir)).close();
+  return startThread(dataDir);
+}
+
+async function startThread(dataDir: string | null): Promise<Db> {
   const worker = startWorker(dataDir);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let lastId = 0;

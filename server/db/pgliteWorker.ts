@@ -31,6 +31,13 @@ interface OpenTransaction {
  */
 const ANALYZE_EVERY_MS = 10 * 60_000;
 
+/**
+ * PostgreSQL's 128 MB default buffer cache sits in the WebAssembly heap, which never shrinks,
+ * on top of the OS's cache of the same files: 32 MB keeps a send's working set (its
+ * recipients and their contacts) and takes the process from ~340 to ~230 MiB at start.
+ */
+const POSTGRESQL_CONF = ['shared_buffers=32MB'];
+
 const port = parentPort!;
 const transactions = new Map<number, OpenTransaction>();
 let lastTransaction = 0;
@@ -89,7 +96,7 @@ function inTransaction(request: WorkerRequest & { tx: number }, then: (open: Ope
 
 async function main(): Promise<void> {
   const { dataDir } = workerData as { dataDir: string | null };
-  const lite = await PGlite.create({ dataDir: dataDir ?? undefined, parsers });
+  const lite = await PGlite.create({ dataDir: dataDir ?? undefined, parsers, postgresqlconf: POSTGRESQL_CONF });
   const analyze = setInterval(() => void lite.exec('ANALYZE').catch(() => undefined), ANALYZE_EVERY_MS);
   port.on('message', (request: WorkerRequest) => {
     switch (request.op) {

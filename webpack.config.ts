@@ -5,6 +5,7 @@ import MinimizerPlugin from 'minimizer-webpack-plugin';
 import webpack from 'webpack';
 import type { Configuration } from 'webpack';
 import 'webpack-dev-server';
+import { PrecompressPlugin } from './scripts/precompressPlugin';
 
 /** The SPA build. `npm run dev:web` serves it with the API proxied to `npm start`'s server. */
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
@@ -48,6 +49,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         'process.env.QA_BUILD': JSON.stringify(process.env.QA_BUILD === '1'),
         'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? ''),
       }),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
       minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],

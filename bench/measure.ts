@@ -1,25 +1,152 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 
-export interface Measurement {
-  label: string;
+/** How `npm run bench` was asked to run: `--quick` is small sizes and one round (CI). */
+export interface BenchOptions {
+  quick: boolean;
+  /** A/B rounds, interleaved; medians are reported. */
+  rounds: number;
+  /** PostgreSQL to bench on as well (BENCH_DATABASE_URL), beside the embedded database. */
+  postgresUrl: string | null;
+}
+
+/** One run of one side: `operations` (messages, rows, requests…) done in `seconds`. */
+export interface Sample {
   operations: number;
   seconds: number;
+}
+
+export interface Side {
+  label: string;
+  run(round: number): Promise<Sample>;
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+export const percentile = (values: number[], p: number): number => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+const rate = (sample: Sample) => sample.operations / sample.seconds;
+const fmt = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(2)).padStart(9);
+
+/** Times `work`, which answers how many operations it did. */
+export async function timed(work: () => Promise<number>): Promise<Sample> {
+  const start = performance.now();
+  const operations = await work();
+  return { operations, seconds: (performance.now() - start) / 1000 };
+}
+
+/**
+ * Runs ours and the raw side alternately, `rounds` times (who goes first alternates too, so
+ * that a machine slowing down or warming up weighs on both), and prints each round, the
+ * medians and the ratio of the medians. Answers the medians (operations per second).
+ */
+export async function compare(
+  title: string,
+  unit: string,
+  ours: Side,
+  raw: Side,
+  rounds: number,
+): Promise<{ ours: number; raw: number; ratio: number }> {
+  const rates = { ours: [] as number[], raw: [] as number[] };
+  for (let round = 0; round < rounds; round += 1) {
+    const order: ['ours' | 'raw', Side][] = round % 2 === 0 ? [['ours', ours], ['raw', raw]] : [['raw', raw], ['ours', ours]];
+    for (const [name, side] of order) rates[name].push(rate(await side.run(round)));
+  }
+  const result = { ours: median(rates.ours), raw: median(rates.raw), ratio: median(rates.ours) / median(rates.raw) };
+  console.log(`\n${title} (${unit}, median of ${rounds} interleaved round${rounds > 1 ? 's' : ''})`);
+  const row = (label: string, all: number[], value: number) =>
+    console.log(`  ${label.padEnd(58)} ${fmt(value)}   rounds: ${all.map((v) => v.toFixed(0)).join(', ')}`);
+  row(`ours: ${ours.label}`, rates.ours, result.ours);
+  row(`raw:  ${raw.label}`, rates.raw, result.raw);
+  console.log(`  ratio ours/raw: ${result.ratio.toFixed(2)}`);
+  return result;
+}
+
+/** Resident memory of a process (VmRSS) or its peak since start (VmHWM), in MiB (Linux). */
+export function rssMiB(pid: number = process.pid, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const kib = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return kib / 1024;
+}
+
+/** Samples a process's RSS every 50 ms until stopped; answers the peak seen. */
+export function sampleRss(pid: number = process.pid): { stop(): number } {
+  let peak = rssMiB(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 50);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, rssMiB(pid));
+    },
+  };
+}
+
+/**
+ * Calls `/api/health` one request after the other until stopped: how long the server takes
+ * to answer anything while it works (the event loop's availability). Answers the latencies.
+ */
+export function probeHealth(baseUrl: string): { stop(): Promise<number[]> } {
+  const latencies: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const start = performance.now();
+      await fetch(`${baseUrl}/api/health`).then((r) => r.arrayBuffer());
+      latencies.push(performance.now() - start);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return latencies;
+    },
+  };
+}
+
+export const latencyLine = (label: string, latencies: number[]) =>
+  `  ${label}: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (${latencies.length} requests)`;
+
+/** The machine the figures come from, for bench/RESULTS.md. */
+export function machine(): string {
+  const cpus = os.cpus();
+  const [one] = os.loadavg();
+  return `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average ${one.toFixed(2)} at start`;
+}
+
+/** Runs `work` `operations` times one after the other (after a short warm-up the first time). */
+export function loop(operations: number, work: (i: number) => Promise<unknown>): () => Promise<Sample> {
+  let warm = false;
+  return async () => {
+    if (!warm) {
+      for (let i = 0; i < Math.min(20, operations); i += 1) await work(i);
+      warm = true;
+    }
+    return timed(async () => {
+      for (let i = 0; i < operations; i += 1) await work(i);
+      return operations;
+    });
+  };
+}
+
+export interface Measurement extends Sample {
+  label: string;
   perSecond: number;
 }
 
-/** Runs `work` for `operations` iterations after a warm-up, and measures wall time. */
-export async function measure(label: string, operations: number, work: (i: number) => Promise<unknown>): Promise<Measurement> {
-  for (let i = 0; i < Math.min(20, operations); i += 1) await work(i);
-  const start = performance.now();
-  for (let i = 0; i < operations; i += 1) await work(i);
-  const seconds = (performance.now() - start) / 1000;
-  return { label, operations, seconds, perSecond: operations / seconds };
-}
-
-/** Prints two measurements of the same work side by side, with ours as a share of the raw path. */
+/** Prints two measurements taken together (one run each, e.g. in one browser session), with their ratio. */
 export function printRatio(title: string, ours: Measurement, raw: Measurement): void {
   const row = (m: Measurement) =>
-    `  ${m.label.padEnd(44)} ${m.perSecond.toFixed(1).padStart(10)} ops/s  (${m.operations} in ${m.seconds.toFixed(2)} s)`;
+    `  ${m.label.padEnd(58)} ${fmt(m.perSecond)}   (${m.operations} in ${m.seconds.toFixed(3)} s)`;
   console.log(`\n${title}`);
   console.log(row(ours));
   console.log(row(raw));

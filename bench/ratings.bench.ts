@@ -1,5 +1,5 @@
 import { createTestApp } from '../server/testing/testApp';
-import { measure, printRatio } from './measure';
+import { compare, loop, type BenchOptions } from './measure';
 
 const VIDEO_IDS = ['pTLdavAs3Db', 'vvx363hCcf7', '-uJyP7rnMXn', 'eV7O9-nmHh-'];
 const LABELS = ['Objectivité', 'Information', 'Motivation'];
@@ -8,7 +8,8 @@ const LABELS = ['Objectivité', 'Information', 'Motivation'];
  * A rating through the whole API (rate limit, validation, upsert, the video's averages in
  * the answer) against the same upsert and aggregate run straight on the database.
  */
-export default async function ratingsBench(): Promise<void> {
+export default async function ratingsBench(options: BenchOptions): Promise<void> {
+  const operations = options.quick ? 200 : 2000;
   const t = await createTestApp({ PUBLIC_WRITE_RATE_LIMIT: '100000' });
   try {
     const rating = (i: number) => ({
@@ -18,10 +19,8 @@ export default async function ratingsBench(): Promise<void> {
       email: `visiteur${i % 500}@example.org`,
       recipientid: 1,
     });
-    const ours = await measure('POST /api/video/rating (via HTTP layer)', 2000, (i) =>
-      t.app.inject({ method: 'POST', url: '/api/video/rating', payload: rating(i) }),
-    );
-    const raw = await measure('raw upsert + aggregate on the database', 2000, async (i) => {
+    const ours = loop(operations, (i) => t.app.inject({ method: 'POST', url: '/api/video/rating', payload: rating(i) }));
+    const raw = loop(operations, async (i) => {
       const r = rating(i + 1);
       const videoId = VIDEO_IDS[(i + 1) % VIDEO_IDS.length];
       await t.db.query(
@@ -34,7 +33,13 @@ export default async function ratingsBench(): Promise<void> {
         [videoId],
       );
     });
-    printRatio(`video rating (${t.db.kind})`, ours, raw);
+    await compare(
+      `video rating (${t.db.kind} database, in memory; light-my-request, no socket on either side)`,
+      'ratings/s',
+      { label: 'POST /api/video/rating (inject: routing, validation, upsert)', run: ours },
+      { label: 'the same upsert + aggregate on the database', run: raw },
+      options.rounds,
+    );
   } finally {
     await t.close();
   }

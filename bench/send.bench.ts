@@ -1,166 +1,181 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import nodemailer from 'nodemailer';
-import { startApiServer } from '../e2e/support/apiServer';
+import { startApiServer, type RunningServer } from '../e2e/support/apiServer';
 import { loadConfig } from '../server/config';
-import { openDb } from '../server/db/db';
 import { migrate } from '../server/db/migrate';
 import { seedDemo } from '../server/db/seed';
-import { printRatio, type Measurement } from './measure';
+import { composeMessage, sendMessageId, senderDomain } from '../server/modules/mail/message';
+import { compileContent, type SendContent } from '../server/modules/mail/render';
+import { unsubscribeTokens } from '../server/modules/mail/unsubscribe';
+import { enginesFor, type Engine } from './support/engines';
+import { startSinkProcess, type Sink } from './support/sink';
+import { compare, latencyLine, probeHealth, sampleRss, timed, type BenchOptions, type Side } from './measure';
 
-const CONTACTS = 20_000;
 const POOL = 5;
+/** Messages the raw side has in flight, as many as the server's worker holds (MAIL_BATCH_SIZE). */
+const IN_FLIGHT = 100;
+const FROM = 'TGM News <no-reply@localhost>';
 const b64 = (text: string) => Buffer.from(text).toString('base64');
-const HTML =
-  '<html><body><h1>Bonjour {{firstname}}</h1><p>Les nouveautés du mois, rien que pour vous.</p></body></html>';
-const TEXT = 'Bonjour {{firstname}}\nLes nouveautés du mois, rien que pour vous.';
-const AMP =
-  '<!doctype html><html ⚡4email><head><meta charset="utf-8"></head><body><p>Bonjour {{firstname}}</p></body></html>';
+const CONTENT: SendContent = {
+  subject: 'Bonjour {{firstname}}',
+  html: '<html><body><h1>Bonjour {{firstname}}</h1><p>Les nouveautés du mois, rien que pour vous.</p></body></html>',
+  text: 'Bonjour {{firstname}}\nLes nouveautés du mois, rien que pour vous.',
+  amp: '<!doctype html><html ⚡4email><head><meta charset="utf-8"></head><body><p>Bonjour {{firstname}}</p></body></html>',
+  vars: {},
+};
 
-interface Sink {
-  port: number;
-  /** Resolves when the sink has accepted `count` more messages. */
-  expect(count: number): Promise<void>;
-  stop(): void;
-}
-
-async function startSinkProcess(): Promise<Sink> {
-  const child: ChildProcess = fork(path.join(__dirname, 'support/smtpSinkProcess.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
-  return {
-    port,
-    expect: (count) =>
-      new Promise<void>((resolve) => {
-        const onMessage = (m: { done?: number }) => {
-          if (m.done === count) {
-            child.off('message', onMessage);
-            resolve();
-          }
-        };
-        child.on('message', onMessage);
-        child.send({ expect: count });
-      }),
-    stop: () => child.disconnect(),
-  };
-}
-
-/** A data folder holding a list of CONTACTS contacts and a template, as the server will find it. */
-async function prepareData(dataDir: string): Promise<void> {
+/** A list of `contacts` contacts and a template, in the database the server will open; answers their ids. */
+async function prepareData(engine: Engine, dataDir: string, contacts: number): Promise<{ listId: number; deliveryId: number }> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const db = await openDb({ databaseUrl: null, dataDir: path.join(dataDir, 'pglite') });
-  await migrate(db);
-  await seedDemo(db, config);
-  const [{ id: userId }] = await db.query<{ id: number }>('SELECT id FROM app_user WHERE email = $1', [
-    config.adminEmail,
-  ]);
-  await db.query(`INSERT INTO grp (id, subject, user_id) VALUES (1, 'Bench', $1)`, [userId]);
-  await db.query(
-    `INSERT INTO grp_rcp (grp_id, user_id, email, firstname) SELECT 1, $1, 'c' || n || '@bench.example', 'C' || n FROM generate_series(1, $2) AS n`,
-    [userId, CONTACTS],
-  );
-  await db.query(
-    `INSERT INTO delivery (id, user_id, internalname, label, subject, code_html, code_text, code_amp)
-     VALUES (1, $1, 'bench', 'Bench', 'Bonjour {{firstname}}', $2, $3, $4)`,
-    [userId, JSON.stringify([b64(HTML)]), JSON.stringify([b64(TEXT)]), AMP],
-  );
-  await db.close();
+  const db = await engine.open();
+  try {
+    await migrate(db);
+    await seedDemo(db, config);
+    const [{ id: userId }] = await db.query<{ id: number }>('SELECT id FROM app_user WHERE email = $1', [config.adminEmail]);
+    const [{ id: listId }] = await db.query<{ id: number }>(`INSERT INTO grp (subject, user_id) VALUES ('Bench', $1) RETURNING id`, [userId]);
+    await db.query(
+      `INSERT INTO grp_rcp (grp_id, user_id, email, firstname) SELECT $1, $2, 'c' || n || '@bench.example', 'C' || n FROM generate_series(1, $3) AS n`,
+      [listId, userId, contacts],
+    );
+    const [{ id: deliveryId }] = await db.query<{ id: number }>(
+      `INSERT INTO delivery (user_id, internalname, label, subject, code_html, code_text, code_amp)
+       VALUES ($1, 'bench', 'Bench', $2, $3, $4, $5) RETURNING id`,
+      [userId, CONTENT.subject, JSON.stringify([b64(CONTENT.html)]), JSON.stringify([b64(CONTENT.text)]), CONTENT.amp],
+    );
+    return { listId, deliveryId };
+  } finally {
+    await db.close();
+  }
 }
 
-const rssKib = (pid: number, field: 'VmRSS' | 'VmHWM') =>
-  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+async function api<T>(server: RunningServer, token: string, method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
 
 /**
- * A send of a 20,000-contact list through the whole path (API call to the sink accepting the
- * last message: queue, worker, rendering, pooled SMTP) against nodemailer's pool sending the
- * same 20,000 messages straight to the same sink; and the server's peak memory meanwhile.
+ * Ours: POST /api/sendEmail, the clock stopping when the send reads `completed` (queue,
+ * worker, rendering, pooled SMTP, bookkeeping). Raw: nodemailer's pool (same size) sending the
+ * same messages, composed by the same code from the same template, to the same sink.
  */
-export default async function sendBench(): Promise<void> {
-  const sink = await startSinkProcess();
-  const smtpUrl = `smtp://127.0.0.1:${sink.port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-bench-send-'));
+async function benchSend(engine: Engine, dataDir: string, contacts: number, sink: Sink, options: BenchOptions): Promise<void> {
+  const { listId, deliveryId } = await prepareData(engine, dataDir, contacts);
+  const server = await startApiServer({
+    ...engine.serverEnv,
+    DATA_DIR: dataDir,
+    SKIP_WEB_BUILD: '1',
+    FEED_REFRESH_MINUTES: '0',
+    SMTP_URL: sink.url,
+    SMTP_POOL_SIZE: String(POOL),
+    MAIL_FROM: FROM,
+  });
+  const sizes = { ours: 0, raw: 0 };
+  let peakRss = 0;
+  let health: number[] = [];
   try {
-    await prepareData(dataDir);
-    const server = await startApiServer({
-      DATA_DIR: dataDir,
-      SKIP_WEB_BUILD: '1',
-      SMTP_URL: smtpUrl,
-      SMTP_POOL_SIZE: String(POOL),
-    });
-    let peakRss = 0;
-    let idleRss = 0;
-    let ours: Measurement;
-    let hwm: number;
-    try {
-      const login = await fetch(`${server.url}/api/login_check`, {
+    const pid = server.serverPid();
+    const { token } = (await (
+      await fetch(`${server.url}/api/login_check`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'admin@tgm.local', password: 'admin-tgm-2026' }),
-      });
-      const { token } = (await login.json()) as { token: string };
-      const pid = server.serverPid();
-      idleRss = rssKib(pid, 'VmRSS');
-      const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssKib(pid, 'VmRSS'))), 50);
-      const arrived = sink.expect(CONTACTS);
-      const start = performance.now();
-      const response = await fetch(`${server.url}/api/sendEmail`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ delId: 1, listId: 1 }),
-      });
-      if (response.status !== 202) throw new Error(`send refused: ${await response.text()}`);
-      await arrived;
-      const seconds = (performance.now() - start) / 1000;
-      clearInterval(sampler);
-      hwm = rssKib(pid, 'VmHWM');
-      ours = {
-        label: `POST /api/sendEmail → last message (pool ${POOL})`,
-        operations: CONTACTS,
-        seconds,
-        perSecond: CONTACTS / seconds,
-      };
-    } finally {
-      await server.stop();
-    }
+      })
+    ).json()) as { token: string };
 
-    const pool = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: POOL, maxMessages: 1000 });
-    const arrived = sink.expect(CONTACTS);
-    const start = performance.now();
-    await Promise.all(
-      Array.from({ length: CONTACTS }, (_, i) =>
-        pool.sendMail({
-          from: 'TGM <no-reply@localhost>',
-          to: `c${i + 1}@bench.example`,
-          subject: `Bonjour C${i + 1}`,
-          text: TEXT.replace('{{firstname}}', `C${i + 1}`),
-          html: HTML.replace('{{firstname}}', `C${i + 1}`),
-          amp: AMP.replace('{{firstname}}', `C${i + 1}`),
-          messageId: `<raw-${i}@localhost>`,
-        }),
-      ),
-    );
-    await arrived;
-    const seconds = (performance.now() - start) / 1000;
-    pool.close();
-    const raw = {
-      label: `nodemailer pool straight to the sink (pool ${POOL})`,
-      operations: CONTACTS,
-      seconds,
-      perSecond: CONTACTS / seconds,
+    const ours: Side = {
+      label: `POST /api/sendEmail → send completed (pool ${POOL})`,
+      run: async () => {
+        const rss = sampleRss(pid);
+        const probe = probeHealth(server.url);
+        const arrived = sink.expect(contacts);
+        const sample = await timed(async () => {
+          const send = await api<{ id: number }>(server, token, 'POST', '/api/sendEmail', { delId: deliveryId, listId });
+          for (;;) {
+            const view = await api<{ status: string }>(server, token, 'GET', `/api/sends/${send.id}`);
+            if (view.status === 'completed') return contacts;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        });
+        sizes.ours = (await arrived).bytes / contacts;
+        health = health.concat(await probe.stop());
+        peakRss = Math.max(peakRss, rss.stop());
+        return sample;
+      },
     };
 
-    printRatio(`send of ${CONTACTS} messages to an SMTP sink in another process (messages/s)`, ours, raw);
-    const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
+    const compiled = compileContent(CONTENT);
+    const tokens = unsubscribeTokens('bench-secret');
+    const domain = senderDomain(FROM);
+    const raw: Side = {
+      label: `nodemailer pool ${POOL}, same messages, same sink`,
+      run: async (round) => {
+        const pool = nodemailer.createTransport({ url: sink.url, pool: true, maxConnections: POOL, maxMessages: 1000 });
+        const arrived = sink.expect(contacts);
+        const message = (i: number) =>
+          composeMessage(
+            compiled,
+            { email: `c${i + 1}@bench.example`, firstname: `C${i + 1}`, lastname: '' },
+            {
+              from: FROM,
+              messageId: sendMessageId(round + 1, i + 1, domain),
+              unsubscribeUrl: `${server.url}/api/unsubscribe/${tokens.sign(i + 1)}`,
+            },
+          );
+        // Composed as they go, IN_FLIGHT at a time: every pooled connection stays busy, and
+        // 100,000 messages are never held in memory at once.
+        let next = 0;
+        const sendNext = async () => {
+          while (next < contacts) await pool.sendMail(message(next++));
+        };
+        const sample = await timed(async () => {
+          await Promise.all(Array.from({ length: IN_FLIGHT }, sendNext));
+          return contacts;
+        });
+        sizes.raw = (await arrived).bytes / contacts;
+        pool.close();
+        return sample;
+      },
+    };
+
+    await compare(`send of ${contacts} messages to an SMTP sink in another process, ${engine.name} database`, 'messages/s', ours, raw, options.rounds);
+    const delta = ((sizes.ours - sizes.raw) / sizes.raw) * 100;
     console.log(
-      `  server RSS: ${mib(idleRss)} before the send, peak ${mib(peakRss)} during it (VmHWM since start: ${mib(hwm)})`,
+      `  message size: ours ${sizes.ours.toFixed(0)} B, raw ${sizes.raw.toFixed(0)} B (${delta >= 0 ? '+' : ''}${delta.toFixed(2)}%)` +
+        (Math.abs(delta) > 1 ? '  ⚠ the two sides no longer send the same messages' : ''),
     );
+    console.log(`  server peak RSS during the sends: ${peakRss.toFixed(0)} MiB`);
+    console.log(latencyLine('GET /api/health during the sends', health));
+  } finally {
+    await server.stop();
+  }
+}
+
+export default async function sendBench(options: BenchOptions): Promise<void> {
+  const sizes = options.quick ? [500] : [20_000, 100_000];
+  const sink = await startSinkProcess();
+  try {
+    for (const contacts of sizes) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-bench-send-'));
+      try {
+        for (const engine of enginesFor(options, dataDir)) {
+          try {
+            await benchSend(engine, dataDir, contacts, sink, options);
+          } finally {
+            await engine.drop();
+          }
+        }
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
   } finally {
     sink.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,6 @@
 import { configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { createTraceRecorder } from '../src/shared/trace/recorder';
-import { measure, printRatio } from './measure';
+import { compare, loop, type BenchOptions } from './measure';
 
 interface Contact {
   id: number;
@@ -36,12 +36,15 @@ function store(recording: boolean) {
  * A dispatch while the trace recorder records (each action and the state after it, redacted)
  * against the same dispatch with the recorder off, as production runs by default.
  */
-export default async function traceRecorderBench(): Promise<void> {
+export default async function traceRecorderBench(options: BenchOptions): Promise<void> {
+  const operations = options.quick ? 2000 : 20000;
   const recording = store(true);
   const off = store(false);
-  const ours = await measure('dispatch, recorder recording (redacts state)', 20000, async (i) =>
-    recording.dispatch(contacts.actions.visited(i % 2000)),
+  await compare(
+    'Redux dispatch with the trace recorder (2,000 records in state)',
+    'dispatches/s',
+    { label: 'dispatch, recorder recording (redacts state)', run: loop(operations, async (i) => recording.dispatch(contacts.actions.visited(i % 2000))) },
+    { label: 'dispatch, recorder off', run: loop(operations, async (i) => off.dispatch(contacts.actions.visited(i % 2000))) },
+    options.rounds,
   );
-  const raw = await measure('dispatch, recorder off', 20000, async (i) => off.dispatch(contacts.actions.visited(i % 2000)));
-  printRatio('Redux dispatch with the trace recorder (2,000 records in state)', ours, raw);
 }

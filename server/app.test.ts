@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from './testing/testApp';
+
+const BUNDLE = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 describe('the app shell', () => {
   let t: TestApp;
@@ -9,6 +12,10 @@ describe('the app shell', () => {
   beforeAll(async () => {
     fs.writeFileSync(path.join(webDir, 'index.html'), '<html><head><!--app-config--></head><body>app</body></html>');
     fs.writeFileSync(path.join(webDir, 'main.0123456789ab.js'), 'console.log(1)');
+    // As the build writes them (scripts/precompressPlugin.ts).
+    fs.writeFileSync(path.join(webDir, 'vendor.0123456789ab.js'), BUNDLE);
+    fs.writeFileSync(path.join(webDir, 'vendor.0123456789ab.js.br'), zlib.brotliCompressSync(BUNDLE));
+    fs.writeFileSync(path.join(webDir, 'vendor.0123456789ab.js.gz'), zlib.gzipSync(BUNDLE));
     t = await createTestApp({ WEB_DIR: webDir, PRODUCT_NAME: 'Acme' });
   });
   afterAll(() => t.close());
@@ -35,6 +42,40 @@ describe('the app shell', () => {
     const missing = await t.app.inject('/api/nothing-here');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  it('serves the build\'s brotli or gzip copy of an asset as the browser accepts, and the plain one otherwise', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({ url: '/vendor.0123456789ab.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(BUNDLE);
+    // The build's file as it is, not compressed again at each request.
+    expect(Number(brotli.headers['content-length'])).toBe(fs.statSync(path.join(webDir, 'vendor.0123456789ab.js.br')).size);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(BUNDLE);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
+  });
+
+  it('asks browsers to check the page again at each visit', async () => {
+    const page = await t.app.inject('/');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses JSON answers above 1 KB only', async () => {
+    const big = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ status: 'ok' });
   });
 
   it('sends security headers with a CSP fit for the SPA', async () => {

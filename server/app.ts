@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -69,6 +70,9 @@ export async function buildApp({ config, db, tokens, logger = false }: AppDeps):
       },
     },
   });
+  // Answers above 1 KB go out compressed (brotli or gzip, as the client accepts); built
+  // assets come compressed from the build (serveWebApp) and are left as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -114,6 +118,9 @@ function webConfig(config: Config) {
   };
 }
 
+/** A built file named by its content hash (`main.0123456789ab.js`, or its `.br`/`.gz`): it never changes. */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.\w+(\.br|\.gz)?$/;
+
 async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const indexFile = path.join(config.webDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
@@ -121,8 +128,10 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
     await app.register(fastifyStatic, {
       root: config.webDir,
       index: false,
+      // The build writes name.br and name.gz beside each asset (scripts/precompressPlugin.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
-        if (/\.[0-9a-f]{8,}\.\w+$/.test(filePath)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (HASHED_ASSET.test(filePath)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openPgliteThread } from './pgliteThread';
 
 export type Row = Record<string, unknown>;
 
@@ -37,26 +37,6 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => new Date(`${v}Z`).toISOString());
 
-const pgliteParsers = {
-  20: (v: string) => Number(v),
-  1700: (v: string) => Number(v),
-  1184: (v: string) => new Date(v).toISOString(),
-  1114: (v: string) => new Date(`${v}Z`).toISOString(),
-};
-
-async function openPglite(dataDir: string | null): Promise<Db> {
-  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const lite = await PGlite.create({ dataDir: dataDir ?? undefined, parsers: pgliteParsers });
-  const run = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: unknown[]) =>
-    (await q.query<T>(sql, params)).rows;
-  return {
-    kind: 'pglite',
-    query: (sql, params) => run(lite, sql, params),
-    transaction: (work) => lite.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) })),
-    close: () => lite.close(),
-  };
-}
-
 async function openPostgres(url: string, schema?: string): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -90,7 +70,8 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
 }
 
 export function openDb(options: DbOptions): Promise<Db> {
+  if (!options.databaseUrl && options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.schema)
-    : openPglite(options.dataDir);
+    : openPgliteThread(options.dataDir);
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db';
+import { refreshStatistics } from '../../db/statistics';
 import { isEmail } from '../../shared/email';
 import { insertContacts, type ListOwner, type NewContact } from './repository';
 
@@ -71,8 +72,10 @@ export class ContactBatch {
     if (this.report.invalidLines.length < REPORT_LINES_MAX) this.report.invalidLines.push({ line, reason });
   }
 
+  /** Adds what is left, and refreshes the contacts' statistics after a bulk addition. */
   async finish(): Promise<ImportReport> {
     await this.flush();
+    await refreshStatistics(this.db, ['grp_rcp'], this.report.added);
     this.report.rows = this.report.added + this.report.duplicates + this.report.invalid;
     this.report.duplicateLines.sort((a, b) => a - b);
     this.report.invalidLines.sort((a, b) => a.line - b.line);

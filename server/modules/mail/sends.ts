@@ -1,4 +1,5 @@
 import type { Db, Queryable, Row } from '../../db/db';
+import { refreshStatistics } from '../../db/statistics';
 import { conflict } from '../../shared/errors';
 import { toItem, type ResourceDef } from '../../shared/hydra';
 import type { SendContent } from './render';
@@ -49,9 +50,9 @@ export interface NewSend {
   content: SendContent;
 }
 
-/** Queues one row per active contact of the list, in one transaction. */
+/** Queues one row per active contact of the list, in one transaction, then refreshes the queue's statistics. */
 export async function createSend(db: Db, send: NewSend): Promise<{ id: number; total: number; status: SendStatus }> {
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const [{ id }] = await tx.query<{ id: number }>(
       `INSERT INTO mail_send (delivery_id, grp_id, user_id, version, label, list_subject, content)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
@@ -82,6 +83,8 @@ export async function createSend(db: Db, send: NewSend): Promise<{ id: number; t
     );
     return { id, total, status: row.status };
   });
+  await refreshStatistics(db, ['mail_recipient'], created.total);
+  return created;
 }
 
 /** Marks completed the running sends among these that have nothing left to send. */

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { openDb, type Db } from '../../server/db/db';
+import type { BenchOptions } from '../measure';
+
+/** A database a bench runs on: the embedded one in a data folder (as the product runs), or PostgreSQL. */
+export interface Engine {
+  name: 'embedded' | 'postgres';
+  open(): Promise<Db>;
+  /** What the server needs to find the same database. */
+  serverEnv: Record<string, string>;
+  /** Drops what the bench created (the PostgreSQL schema). */
+  drop(): Promise<void>;
+}
+
+/** The embedded database in `dataDir`, and PostgreSQL in a fresh schema when BENCH_DATABASE_URL is set. */
+export function enginesFor(options: BenchOptions, dataDir: string): Engine[] {
+  const embedded: Engine = {
+    name: 'embedded',
+    open: () => openDb({ databaseUrl: null, dataDir: path.join(dataDir, 'pglite') }),
+    serverEnv: {},
+    drop: async () => undefined,
+  };
+  if (!options.postgresUrl) return [embedded];
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const url = new URL(options.postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const postgres: Engine = {
+    name: 'postgres',
+    open: () => openDb({ databaseUrl: options.postgresUrl, dataDir: null, schema }),
+    serverEnv: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: options.postgresUrl! });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    },
+  };
+  return [embedded, postgres];
+}

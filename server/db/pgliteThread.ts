@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Db, Queryable } from './db';
+import type { WorkerError, WorkerReply, WorkerRequest } from './pgliteProtocol';
+
+type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
+
+/** The thread's error as the server's: same `message`, `code` and PostgreSQL fields. */
+function toError(error: WorkerError): Error {
+  return Object.assign(new Error(error.message), error);
+}
+
+/**
+ * Production runs the compiled server (`build/server`), whose thread entry is JavaScript. In
+ * development and tests our sources are TypeScript, run by tsx (or compiled in memory by
+ * jest): there the thread registers tsx's CommonJS hook itself before loading its entry,
+ * whoever started the process.
+ */
+function startWorker(dataDir: string | null): Worker {
+  const compiled = path.join(__dirname, 'pgliteWorker.js');
+  if (fs.existsSync(compiled)) return new Worker(compiled, { workerData: { dataDir }, execArgv: [] });
+  const entry = path.join(__dirname, 'pgliteWorker.ts');
+  const code = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(entry)});`;
+  return new Worker(code, { eval: true, workerData: { dataDir }, execArgv: [] });
+}
+
+/**
+ * PGlite in a worker thread behind `Db` (see pgliteWorker.ts). A transaction is one unit in
+ * the thread: its statements run in order there while other statements wait.
+ */
+export async function openPgliteThread(dataDir: string | null): Promise<Db> {
+  // Creating a database (initdb) grows the WebAssembly heap to ~800 MiB, which is never given
+  // back: a first thread creates it and ends, and the one that serves starts small.
+  if (dataDir && !fs.existsSync(dataDir)) await (await startThread(dataDir)).close();
+  return startThread(dataDir);
+}
+
+async function startThread(dataDir: string | null): Promise<Db> {
+  const worker = startWorker(dataDir);
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let lastId = 0;
+  let stopped: Error | null = null;
+
+  const settleAll = (error: Error) => {
+    stopped ??= error;
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+  worker.on('message', (message: WorkerReply) => {
+    const waiting = pending.get(message.id);
+    if (!waiting) return;
+    pending.delete(message.id);
+    // An idle database must not keep the process alive, as an idle pg pool does not.
+    if (pending.size === 0) worker.unref();
+    if (message.ok) waiting.resolve(message.result);
+    else waiting.reject(toError(message.error));
+  });
+  worker.on('error', settleAll);
+  worker.on('exit', (code) => settleAll(new Error(`The embedded database stopped (exit code ${code}).`)));
+
+  const call = <T>(request: Request): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (stopped) return reject(stopped);
+      const id = ++lastId;
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.ref();
+      worker.postMessage({ ...request, id });
+    });
+
+  // The thread's first message, id 0, says whether the database opened.
+  const opened = new Promise<unknown>((resolve, reject) => pending.set(0, { resolve, reject }));
+  await opened.catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+
+  const query: Queryable['query'] = (sql, params) => call({ op: 'query', sql, params });
+  return {
+    kind: 'pglite',
+    query,
+    transaction: async (work) => {
+      const tx = await call<number>({ op: 'begin' });
+      let result;
+      try {
+        result = await work({ query: (sql, params) => call({ op: 'query', sql, params, tx }) });
+      } catch (error) {
+        await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+        throw error;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return result;
+    },
+    close: async () => {
+      if (stopped) return;
+      await call({ op: 'close' });
+      stopped = new Error('The embedded database is closed.');
+      await worker.terminate();
+    },
+  };
+}

@@ -91,6 +91,7 @@ describe('loadConfig', () => {
       retryBaseMs: 2000,
       retryMaxMs: 300_000,
       pollMs: 1000,
+      timeoutMs: 30_000,
     });
     const config = loadConfig({
       PRODUCT_NAME: 'Acme',
@@ -166,5 +167,18 @@ describe('loadConfig', () => {
     ).toMatchObject({ apiUrl: 'http://127.0.0.1:9', chatId: '@tgm_news' });
     expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: token })).toThrow(/^TELEGRAM_CHAT_ID: must be set with TELEGRAM_BOT_TOKEN/);
     expect(() => loadConfig({ TELEGRAM_CHAT_ID: '42' })).toThrow(/^TELEGRAM_BOT_TOKEN: must be set with TELEGRAM_CHAT_ID/);
+  });
+
+  it('reads TRUST_PROXY, BAT_RATE_LIMIT and SMTP_TIMEOUT_MS', () => {
+    const defaults = loadConfig({});
+    expect([defaults.trustProxy, defaults.batRateLimit, defaults.mail.timeoutMs]).toEqual([false, 30, 30_000]);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1, loopback' }).trustProxy).toEqual(['10.0.0.0/8', '::1', 'loopback']);
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.local', '1.2.3.4/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/^TRUST_PROXY: /);
+    }
+    expect(loadConfig({ BAT_RATE_LIMIT: '5', SMTP_TIMEOUT_MS: '1500' })).toMatchObject({ batRateLimit: 5, mail: { timeoutMs: 1500 } });
+    expect(() => loadConfig({ BAT_RATE_LIMIT: '0' })).toThrow(/^BAT_RATE_LIMIT: /);
   });
 });

@@ -61,7 +61,7 @@ export async function insertContacts(db: Queryable, list: ListOwner, origin: str
 export async function deactivateContactsOutside(db: Queryable, grpId: number, keptEmails: string[]): Promise<number> {
   const rows = await db.query(
     `UPDATE grp_rcp SET actif = 0, last_modified = now()
-     WHERE grp_id = $1 AND actif = 1 AND lower(email) <> ALL ($2::text[]) RETURNING id`,
+     WHERE grp_id = $1 AND actif = 1 AND lower(email) NOT IN (SELECT unnest($2::text[])) RETURNING id`,
     [grpId, keptEmails.map((e) => e.toLowerCase())],
   );
   return rows.length;

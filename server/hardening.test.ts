@@ -208,3 +208,12 @@ describe('headers', () => {
     }
   });
 });
+
+describe('odd bodies', () => {
+  it('answers a JSON null body with 400, not 500', async () => {
+    for (const url of ['/api/grps', '/api/email/preview', '/api/rtEvent/new']) {
+      const response = await raw('POST', url, { ...operator, 'content-type': 'application/json' }, 'null');
+      expectRefusal(response, 400);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import { badRequest } from './errors';
@@ -60,7 +61,7 @@ export async function guardInput(request: FastifyRequest): Promise<void> {
   checkInput(request.params, 'path');
   checkInput(request.query, 'query');
   // A streamed body (the CSV import) is read by its route.
-  if (request.body !== undefined && typeof (request.body as { pipe?: unknown }).pipe !== 'function') {
+  if (!(request.body instanceof Readable)) {
     checkInput(request.body, 'body');
   }
 }

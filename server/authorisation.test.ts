@@ -1,6 +1,6 @@
 import { createSigner } from 'fast-jwt';
 import type { LightMyRequestResponse } from 'fastify';
-import { startApiTest, userIdOf, type ApiTest } from './testing/requests';
+import { startApiTest, type ApiTest } from './testing/requests';
 
 /**
  * The authorisation matrix, generated from the server's own route table: every route ×

@@ -220,7 +220,7 @@ describe('hostile input on every route', () => {
             if (!allowed) problems.push(`${key} ${path}?${query} [${type}] ${String(body).slice(0, 300)} → ${status} ${response.body.slice(0, 200)}`);
             if (status >= 400 && status < 500) {
               refused += 1;
-              const answer = response.headers['content-type']?.includes('json') ? response.json() : null;
+              const answer = String(response.headers['content-type']).includes('json') ? response.json() : null;
               if (answer && (typeof answer.message !== 'string' || /\b(must|should|Unexpected|Unsupported)\b/.test(answer.message))) {
                 problems.push(`${key} → ${status} not in French: ${answer.message}`);
               }

@@ -88,6 +88,11 @@ describe('strict JSON types, coercing query strings and paths', () => {
     expect((await api.get('/api/grps', operator)).json()['hydra:totalItems']).toBe(before);
   });
 
+  it('refuses page sizes that are no finite integer', async () => {
+    expectRefusal(await api.get('/api/grps?itemsPerPage=1e309', operator), 400, 'itemsPerPage');
+    expectRefusal(await api.get('/api/grps?page=1e309', operator), 400, 'page');
+  });
+
   it('still reads numbers in query strings and paths', async () => {
     expect((await api.get(`/api/grps?id=${listId}&itemsPerPage=5`, operator)).json()['hydra:totalItems']).toBe(1);
     expect((await api.get(`/grps/${listId}`, operator)).statusCode).toBe(200);

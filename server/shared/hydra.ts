@@ -1,6 +1,6 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { Queryable, Row } from '../db/db';
-import { forbidden, notFound } from './errors';
+import { badRequest, forbidden, notFound } from './errors';
 import { isAdmin, type AuthUser } from './auth';
 
 /**
@@ -122,6 +122,10 @@ export async function listCollection<T extends Row>(
   order.push(`${def.fields.id.column} ASC`);
   const page = Number(query.page ?? 1);
   const itemsPerPage = Number(query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE);
+  // Ajv's coercion reads '1e309' as Infinity, an "integer" its bounds do not catch.
+  for (const [field, value] of [['page', page], ['itemsPerPage', itemsPerPage]] as const) {
+    if (!Number.isSafeInteger(value)) throw badRequest(field, `Le champ '${field}' doit être un nombre entier.`);
+  }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const [{ total }] = await db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM ${def.table} ${whereSql}`,

@@ -52,7 +52,7 @@ beforeAll(async () => {
   // A few records for the path parameters to find.
   await t.call('POST', '/api/grps', operator, { subject: 'Hostile' });
   await t.call('POST', '/api/recipients', operator, { email: 'hostile@example.org' });
-});
+}, 120_000);
 afterAll(() => t.close());
 
 /** Every table's content, hashed: equal fingerprints, unchanged database. */

@@ -62,6 +62,33 @@ export function collectionQuerySchema(def: ResourceDef): TObject {
   return Type.Object(properties);
 }
 
+const fieldSchema = (kind: FieldKind): TSchema =>
+  kind === 'json'
+    ? Type.Unknown()
+    : Type.Union([kind === 'int' ? Type.Integer() : Type.String(kind === 'timestamp' ? { format: 'date-time' } : {}), Type.Null()]);
+
+/**
+ * The JSON-LD item a resource answers, from its field list: a field added to the definition is
+ * answered without another change. Other properties a route adds pass through (Fastify's
+ * serializer would drop them otherwise).
+ */
+export function itemResponseSchema(def: ResourceDef): TObject {
+  const fields = Object.fromEntries(Object.entries(def.fields).map(([name, field]) => [name, fieldSchema(field.kind)]));
+  return Type.Object({ '@id': Type.String(), '@type': Type.Literal(def.type), ...fields }, { additionalProperties: true });
+}
+
+/** The Hydra collection a resource answers. */
+export function collectionResponseSchema(def: ResourceDef): TObject {
+  return Type.Object({
+    '@context': Type.String(),
+    '@id': Type.String(),
+    '@type': Type.Literal('hydra:Collection'),
+    'hydra:member': Type.Array(itemResponseSchema(def)),
+    'hydra:totalItems': Type.Integer(),
+    'hydra:view': Type.Optional(Type.Record(Type.String(), Type.String())),
+  });
+}
+
 export const idParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
 export function iri(def: ResourceDef, id: unknown): string {

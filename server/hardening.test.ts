@@ -202,6 +202,10 @@ describe('headers', () => {
     const response = await api.get('/api/grps', operator);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+    // The spec's unprefixed paths, refusals and public reads too.
+    expect((await api.get(`/grps/${listId}`, operator)).headers['cache-control']).toBe('no-store');
+    expect((await api.get('/api/grps', {})).headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject('/api/creators')).headers['cache-control']).toBe('no-store');
   });
 
   it('sends HSTS when PUBLIC_URL is https', async () => {

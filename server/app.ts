@@ -1,18 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import compress from '@fastify/compress';
+import type { ValidatorFactory } from '@fastify/ajv-compiler';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { Type } from '@sinclair/typebox';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { createAuthenticate, type TokenService } from './shared/auth';
 import type { ModuleContext } from './shared/context';
 import { errorHandler } from './shared/errorHandler';
+import { describeRoutes, SECURITY_SCHEMES } from './shared/openapi';
+import { buildValidator, guardInput } from './shared/validation';
 import { modules } from './modules';
 
 export interface AppDeps {
@@ -26,7 +30,12 @@ export interface AppDeps {
 // Paths the spec writes without the /api prefix (§7.3, §7.4); they are the same routes.
 const UNPREFIXED = /^\/(users|grps|grp_rcps|categories|discours|deliveries|grprcp|mgt|videosocialmedia)(\/|\?|$)/;
 
-const REDACTED_QUERY = /([?&](?:token|password|access_token)=)[^&]*/gi;
+// Secrets that travel in URLs: query parameters, and the unsubscribe token in its path.
+const REDACTED_QUERY = /([?&](?:token|tokenAc|visitorToken|password|access_token|code)=)[^&#]*/gi;
+const REDACTED_PATH = /(\/unsubscribe\/)[^/?#]+/gi;
+
+/** A request URL fit for the logs: no token, password or unsubscribe link in clear. */
+export const redactUrl = (url: string) => url.replace(REDACTED_PATH, '$1[redacted]').replace(REDACTED_QUERY, '$1[redacted]');
 
 export async function buildApp({ config, db, tokens, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -37,25 +46,41 @@ export async function buildApp({ config, db, tokens, logger = false }: AppDeps):
             ...(typeof logger === 'object' ? logger : {}),
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             serializers: {
-              req: (req) => ({ method: req.method, url: req.url.replace(REDACTED_QUERY, '$1[redacted]') }),
+              req: (req) => ({ method: req.method, url: redactUrl(req.url) }),
             },
           },
-    trustProxy: true,
+    // Unset: X-Forwarded-For is ignored, so no client can choose the address rate limits key on.
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
     rewriteUrl: (req) => (req.url && UNPREFIXED.test(req.url) ? `/api${req.url}` : (req.url ?? '/')),
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    // Fastify's type for this factory names Ajv's compile, though Fastify calls it with route schemas.
+    schemaController: { compilersFactory: { buildValidator: buildValidator as unknown as ValidatorFactory } },
+    // Bad percent-encoding in a path is refused by Fastify before any route: in French too.
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // API Platform clients send JSON under these media types (PATCH must be merge-patch).
+  // JSON only, under the media types API Platform clients use (PATCH must be merge-patch).
+  // Routes that read something else (the CSV import, one-click unsubscribe forms) register
+  // their parser in a scope of their own; any other type answers 415.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
     ['application/merge-patch+json', 'application/ld+json'],
     { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'ignore'),
+    app.getDefaultJsonParser('error', 'error'),
   );
 
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', guardInput);
+  // API answers are personal (a user's data, a visitor's list, a recipient's record) or cheap:
+  // no shared cache or browser history keeps them, unless a route chose otherwise.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
 
   await app.register(helmet, {
+    // HSTS over plain HTTP means nothing, and pins a host that has no HTTPS yet.
+    strictTransportSecurity: config.publicUrl?.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -78,18 +103,21 @@ export async function buildApp({ config, db, tokens, logger = false }: AppDeps):
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: 'Too Many Requests',
-      message: `Trop de requêtes. Réessayez dans ${context.after}.`,
+      message: `Trop de requêtes. Réessayez dans ${frenchDelay(context.ttl)}.`,
     }),
   });
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.productName} API`, version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  app.get('/api/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
+  const context: ModuleContext = { config, db, tokens, authenticate: createAuthenticate(tokens, db) };
+  describeRoutes(app, context.authenticate);
+  const Health = Type.Object({ status: Type.String(), database: Type.String() });
+  app.get('/api/health', { schema: { tags: ['health'], response: { 200: Health, 503: Health } } }, async (_request, reply) => {
     try {
       await db.query('SELECT 1');
       return { status: 'ok', database: db.kind };
@@ -98,11 +126,28 @@ export async function buildApp({ config, db, tokens, logger = false }: AppDeps):
     }
   });
 
-  const context: ModuleContext = { config, db, tokens, authenticate: createAuthenticate(tokens, db) };
   for (const module of modules) await app.register(module, context);
 
   await serveWebApp(app, config);
   return app;
+}
+
+/** Refusals Fastify makes before any route (bad percent-encoding): the same French JSON. */
+const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, request, reply) => {
+  errorHandler(error, request as unknown as FastifyRequest, reply as unknown as FastifyReply);
+};
+
+/** TRUST_PROXY as Fastify takes it: a hop count is the number of proxies trusted from the socket. */
+export function trustedProxies(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
+/** '45 secondes', '3 minutes': the wait a 429 announces (its Retry-After header gives the seconds). */
+function frenchDelay(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 120) return `${seconds} seconde${seconds > 1 ? 's' : ''}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
 }
 
 /** What the SPA reads at start from the page (settings it must not need a rebuild for). */

@@ -93,6 +93,7 @@ describe('loadConfig', () => {
       retryBaseMs: 2000,
       retryMaxMs: 300_000,
       pollMs: 1000,
+      timeoutMs: 30_000,
     });
     const config = loadConfig({
       PRODUCT_NAME: 'Acme',
@@ -177,5 +178,18 @@ describe('loadConfig', () => {
     expect(loadConfig({}).logFormat).toBe('pretty');
     expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+  });
+
+  it('reads TRUST_PROXY, BAT_RATE_LIMIT and SMTP_TIMEOUT_MS', () => {
+    const defaults = loadConfig({});
+    expect([defaults.trustProxy, defaults.batRateLimit, defaults.mail.timeoutMs]).toEqual([false, 30, 30_000]);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1, loopback' }).trustProxy).toEqual(['10.0.0.0/8', '::1', 'loopback']);
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.local', '1.2.3.4/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/^TRUST_PROXY: /);
+    }
+    expect(loadConfig({ BAT_RATE_LIMIT: '5', SMTP_TIMEOUT_MS: '1500' })).toMatchObject({ batRateLimit: 5, mail: { timeoutMs: 1500 } });
+    expect(() => loadConfig({ BAT_RATE_LIMIT: '0' })).toThrow(/^BAT_RATE_LIMIT: /);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Every setting of the server, read once from the environment. */
@@ -48,6 +49,13 @@ export interface Config {
   xApiBaseUrl: string;
   /** Where shared notes link: the product's page of the video at that moment, or YouTube's. */
   shareLinks: 'product' | 'youtube';
+  /**
+   * Which proxies may set X-Forwarded-For: false (none, the socket's address counts), a hop
+   * count, or proxy addresses and CIDRs.
+   */
+  trustProxy: false | number | string[];
+  /** Test sends (BAT) one user may make an hour. */
+  batRateLimit: number;
 }
 
 export interface TelegramConfig {
@@ -77,6 +85,8 @@ export interface MailConfig {
   retryMaxMs: number;
   /** How often an idle worker looks for work queued by other processes. */
   pollMs: number;
+  /** How long SMTP may take to connect, greet, or answer on an open socket before it is dropped. */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -189,6 +199,26 @@ function telegram(env: Env): TelegramConfig | null {
   return botToken !== null && chatId !== null ? { apiUrl, botToken, chatId } : null;
 }
 
+// proxy-addr's names for address ranges, accepted beside addresses and CIDRs.
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustProxy(env: Env): false | number | string[] {
+  const raw = optional(env, 'TRUST_PROXY');
+  if (raw === null) return false;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 10) || false;
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (!PROXY_RANGES.includes(entry) && (version === 0 || !validBits || extra !== undefined)) {
+      throw new ConfigError('TRUST_PROXY', `must be a hop count or proxy addresses/CIDRs separated by commas, got "${entry}"`);
+    }
+  }
+  return entries;
+}
+
 /** Reads and validates the settings; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const level = text(env, 'LOG_LEVEL', 'info');
@@ -233,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
       retryBaseMs,
       retryMaxMs: integer(env, 'MAIL_RETRY_MAX_MS', Math.max(300_000, retryBaseMs), retryBaseMs, 86_400_000),
       pollMs: integer(env, 'MAIL_POLL_MS', 1000, 20, 60_000),
+      timeoutMs: integer(env, 'SMTP_TIMEOUT_MS', 30_000, 100, 600_000),
     },
     publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
     logLevel: level as Config['logLevel'],
@@ -254,5 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
     xApiBearerToken,
     xApiBaseUrl: (url(env, 'X_API_BASE_URL', ['http:', 'https:']) ?? 'https://api.x.com').replace(/\/+$/, ''),
     shareLinks: oneOf(env, 'SHARE_LINKS', ['product', 'youtube'] as const, 'product'),
+    trustProxy: trustProxy(env),
+    batRateLimit: integer(env, 'BAT_RATE_LIMIT', 30, 1, 100_000),
   };
 }

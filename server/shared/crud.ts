@@ -8,9 +8,11 @@ import { forbidden } from './errors';
 import {
   applyMergePatch,
   collectionQuerySchema,
+  collectionResponseSchema,
   findOwnedItem,
   idParamsSchema,
   insertItem,
+  itemResponseSchema,
   listCollection,
   scopeQuery,
   toItem,
@@ -47,19 +49,23 @@ export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleC
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = [options.tag ?? def.path];
   const base = `/api/${def.path}`;
+  const item = itemResponseSchema(def);
 
-  typed.get(base, { onRequest: authenticate, schema: { tags, querystring: collectionQuerySchema(def) } }, async (request) =>
-    listCollection(db, def, scopeQuery(def, request.query, currentUser(request)), base),
+  typed.get(
+    base,
+    { onRequest: authenticate, schema: { tags, querystring: collectionQuerySchema(def), response: { 200: collectionResponseSchema(def) } } },
+    // Spread: the response type wants a plain object type, not the HydraCollection interface.
+    async (request) => ({ ...(await listCollection(db, def, scopeQuery(def, request.query, currentUser(request)), base)) }),
   );
 
-  typed.get(`${base}/:id`, { onRequest: authenticate, schema: { tags, params: idParamsSchema } }, async (request) =>
+  typed.get(`${base}/:id`, { onRequest: authenticate, schema: { tags, params: idParamsSchema, response: { 200: item } } }, async (request) =>
     toItem(def, await findOwnedItem(db, def, request.params.id, currentUser(request))),
   );
 
   if (options.createBody) {
     typed.post(
       base,
-      { onRequest: authenticate, schema: { tags, body: options.createBody } },
+      { onRequest: authenticate, schema: { tags, body: options.createBody, response: { 201: item } } },
       async (request: FastifyRequest<{ Body: Row }>, reply) => {
         const user = currentUser(request);
         if (options.adminOnlyCreate && !isAdmin(user)) throw forbidden('Réservé aux administrateurs.');
@@ -82,7 +88,7 @@ export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleC
   if (options.patchBody) {
     typed.patch(
       `${base}/:id`,
-      { onRequest: authenticate, schema: { tags, params: idParamsSchema, body: options.patchBody } },
+      { onRequest: authenticate, schema: { tags, params: idParamsSchema, body: options.patchBody, response: { 200: item } } },
       async (request: FastifyRequest<{ Params: { id: number }; Body: Row }>) => {
         const user = currentUser(request);
         if (options.adminOnlyUpdate && !isAdmin(user)) throw forbidden('Réservé aux administrateurs.');

@@ -1,9 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import localizeFr from 'ajv-i18n/localize/fr';
 import { HttpError } from './errors';
 
 interface ValidationIssue {
   keyword: string;
   instancePath: string;
+  schemaPath: string;
   params: Record<string, unknown>;
   message?: string;
 }
@@ -13,22 +15,102 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 
+/** JSON type names as a French reader knows them. */
+const TYPE_FR: Record<string, string> = {
+  string: 'texte',
+  integer: 'nombre entier',
+  number: 'nombre',
+  boolean: 'booléen',
+  object: 'objet',
+  array: 'liste',
+  null: 'null',
+};
+
 /** The field an AJV issue is about: `email`, `sequence.0.key`, or the whole part (`body`). */
 function fieldOf(issue: ValidationIssue, context: string | undefined): string {
-  if (issue.keyword === 'required') {
-    const prefix = issue.instancePath.slice(1).replace(/\//g, '.');
-    return [prefix, String(issue.params.missingProperty)].filter(Boolean).join('.');
+  const path = issue.instancePath.slice(1).replace(/\//g, '.');
+  if (issue.keyword === 'required') return [path, String(issue.params.missingProperty)].filter(Boolean).join('.');
+  if (issue.keyword === 'additionalProperties') return [path, String(issue.params.additionalProperty)].filter(Boolean).join('.');
+  return path || (context === 'querystring' ? 'query' : context) || 'body';
+}
+
+/** What is wrong with a value, in French: ajv-i18n's wording, with the allowed values spelt out. */
+function reason(issue: ValidationIssue, issues: ValidationIssue[]): string {
+  if (issue.keyword === 'type') {
+    const types = String(issue.params.type).split(',').map((type) => TYPE_FR[type] ?? type);
+    return `doit être de type ${types.join(' ou ')}`;
   }
-  return issue.instancePath.slice(1).replace(/\//g, '.') || context || 'body';
+  if (issue.keyword === 'const' || issue.keyword === 'anyOf') {
+    // A union of literals (`0 | 1`, `'asc' | 'desc'`): list what it accepts.
+    const allowed = issues
+      .filter((other) => other.keyword === 'const' && other.instancePath === issue.instancePath)
+      .map((other) => JSON.stringify(other.params.allowedValue));
+    if (allowed.length > 0) return `doit valoir ${allowed.join(' ou ')}`;
+  }
+  if (issue.keyword === 'enum') {
+    return `doit valoir ${(issue.params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(' ou ')}`;
+  }
+  return issue.message ?? 'valeur refusée';
+}
+
+function validationRefusal(error: FastifyError) {
+  const issues = error.validation as unknown as ValidationIssue[];
+  localizeFr(issues as Parameters<typeof localizeFr>[0]);
+  const issue = issues[0];
+  const field = fieldOf(issue, error.validationContext);
+  if (issue.keyword === 'required') return { status: 400, field, message: `Le champ '${field}' est obligatoire.` };
+  if (issue.keyword === 'additionalProperties') return { status: 400, field, message: `Le champ '${field}' n'est pas accepté ici.` };
+  return { status: 400, field, message: `Le champ '${field}' est invalide : ${reason(issue, issues)}.` };
+}
+
+/**
+ * Fastify's own refusals (body parsing, URL decoding, content types), in French. `accepts` is
+ * what the route reads (route config `accepts`, JSON by default).
+ */
+function frameworkRefusal(error: FastifyError, request: FastifyRequest): { status: number; message: string; field: string } | null {
+  const accepts = request.routeOptions?.config?.accepts ?? 'application/json';
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        field: 'content-type',
+        message: `Type de contenu non pris en charge (${request.headers['content-type'] ?? 'aucun'}) : envoyez ${accepts}.`,
+      };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, field: 'body', message: 'Le corps de la requête est vide alors que son type annonce du JSON.' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, field: 'body', message: "Le corps de la requête n'est pas du JSON valide." };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, field: 'body', message: 'Le corps de la requête dépasse la taille acceptée.' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, field: 'content-length', message: "La longueur annoncée (Content-Length) ne correspond pas au corps reçu." };
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_INVALID_URL':
+      return { status: 400, field: 'url', message: "L'adresse de la requête contient un encodage invalide." };
+    case 'FST_ERR_ASYNC_CONSTRAINT':
+      return { status: 400, field: 'url', message: 'La requête ne correspond à aucune route.' };
+    default:
+      break;
+  }
+  // The JSON parser's own errors (secure-json-parse) carry no code.
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return /prototype/i.test(error.message)
+      ? { status: 400, field: 'body', message: 'Le corps de la requête contient une clé interdite (__proto__ ou constructor).' }
+      : { status: 400, field: 'body', message: "Le corps de la requête n'est pas du JSON valide." };
+  }
+  return null;
 }
 
 /**
@@ -46,35 +128,44 @@ function databaseError(error: unknown): { statusCode: number; message: string } 
   return null;
 }
 
+/** A refusal of ours whose words we did not write (a plugin's, a library's): French by status. */
+const GENERIC_FR: Record<number, string> = {
+  400: 'Requête invalide.',
+  401: 'Authentification requise.',
+  403: 'Accès refusé.',
+  404: 'Ressource introuvable.',
+  405: 'Méthode non autorisée pour cette adresse.',
+  413: 'Requête trop volumineuse.',
+  414: 'Adresse trop longue.',
+  415: 'Type de contenu non pris en charge.',
+  429: 'Trop de requêtes. Réessayez plus tard.',
+  431: 'En-têtes de la requête trop volumineux.',
+};
+
 /**
- * One JSON shape for every error: `{statusCode, error, message, field?}`. Validation errors
- * name the field; unexpected errors are logged and never leak their details.
+ * One JSON shape for every error: `{statusCode, error, message, field?}`, in French.
+ * Validation errors name the field; unexpected errors are logged and never leak their details.
  */
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
-  const validation = (error as FastifyError).validation as ValidationIssue[] | undefined;
-  if (validation?.length) {
-    const issue = validation[0];
-    const field = fieldOf(issue, (error as FastifyError).validationContext);
-    const message =
-      issue.keyword === 'required'
-        ? `Le champ '${field}' est obligatoire.`
-        : `Le champ '${field}' est invalide : ${issue.message ?? 'valeur refusée'}.`;
-    return reply.code(400).send({ statusCode: 400, error: STATUS_TEXT[400], message, field });
+  const send = (status: number, message: string, field?: string) =>
+    reply.code(status).send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message, ...(field ? { field } : {}) });
+
+  if ((error as FastifyError).validation?.length) {
+    const { status, message, field } = validationRefusal(error as FastifyError);
+    return send(status, message, field);
   }
+  const framework = frameworkRefusal(error as FastifyError, request);
+  if (framework) return send(framework.status, framework.message, framework.field);
   const database = databaseError(error);
-  if (database) return reply.code(database.statusCode).send({ ...database, error: STATUS_TEXT[database.statusCode] });
-  const status = error.statusCode ?? 500;
+  if (database) return send(database.statusCode, database.message);
+
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
-    if (!(error instanceof HttpError)) {
-      return reply.code(500).send({ statusCode: 500, error: STATUS_TEXT[500], message: 'Erreur interne du serveur.' });
-    }
+    if (!(error instanceof HttpError)) return send(500, 'Erreur interne du serveur.');
   }
-  const field = error instanceof HttpError ? error.field : undefined;
-  return reply.code(status).send({
-    statusCode: status,
-    error: STATUS_TEXT[status] ?? 'Error',
-    message: error.message,
-    ...(field ? { field } : {}),
-  });
+  if (error instanceof HttpError) return send(status, error.message, error.field);
+  // The rate limiter's refusal is built in French (app.ts); any other library's is replaced.
+  const ours = status === 429 && /^Trop de requêtes/.test(error.message);
+  return send(status, ours ? error.message : (GENERIC_FR[status] ?? 'Requête refusée.'));
 }

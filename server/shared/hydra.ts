@@ -1,6 +1,6 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { Queryable, Row } from '../db/db';
-import { forbidden, notFound } from './errors';
+import { badRequest, forbidden, notFound } from './errors';
 import { isAdmin, type AuthUser } from './auth';
 
 /**
@@ -60,6 +60,33 @@ export function collectionQuerySchema(def: ResourceDef): TObject {
     properties[`order[${name}]`] = Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')]));
   }
   return Type.Object(properties);
+}
+
+const fieldSchema = (kind: FieldKind): TSchema =>
+  kind === 'json'
+    ? Type.Unknown()
+    : Type.Union([kind === 'int' ? Type.Integer() : Type.String(kind === 'timestamp' ? { format: 'date-time' } : {}), Type.Null()]);
+
+/**
+ * The JSON-LD item a resource answers, from its field list: a field added to the definition is
+ * answered without another change. Other properties a route adds pass through (Fastify's
+ * serializer would drop them otherwise).
+ */
+export function itemResponseSchema(def: ResourceDef): TObject {
+  const fields = Object.fromEntries(Object.entries(def.fields).map(([name, field]) => [name, fieldSchema(field.kind)]));
+  return Type.Object({ '@id': Type.String(), '@type': Type.Literal(def.type), ...fields }, { additionalProperties: true });
+}
+
+/** The Hydra collection a resource answers. */
+export function collectionResponseSchema(def: ResourceDef): TObject {
+  return Type.Object({
+    '@context': Type.String(),
+    '@id': Type.String(),
+    '@type': Type.Literal('hydra:Collection'),
+    'hydra:member': Type.Array(itemResponseSchema(def)),
+    'hydra:totalItems': Type.Integer(),
+    'hydra:view': Type.Optional(Type.Record(Type.String(), Type.String())),
+  });
 }
 
 export const idParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
@@ -122,6 +149,10 @@ export async function listCollection<T extends Row>(
   order.push(`${def.fields.id.column} ASC`);
   const page = Number(query.page ?? 1);
   const itemsPerPage = Number(query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE);
+  // Ajv's coercion reads '1e309' as Infinity, an "integer" its bounds do not catch.
+  for (const [field, value] of [['page', page], ['itemsPerPage', itemsPerPage]] as const) {
+    if (!Number.isSafeInteger(value)) throw badRequest(field, `Le champ '${field}' doit être un nombre entier.`);
+  }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const [{ total }] = await db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM ${def.table} ${whereSql}`,

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDb, type Db } from '../db/db';
@@ -34,7 +34,7 @@ export const userIdOf = (headers: { authorization: string }): number =>
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { demoData = false }: { demoData?: boolean } = {},
+  { demoData = false, logger = false }: { demoData?: boolean; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     DATA_DIR: path.join(os.tmpdir(), `tgm-test-${randomBytes(6).toString('hex')}`),
@@ -48,7 +48,7 @@ export async function createTestApp(
   await migrate(db);
   await seedDemo(db, config, demoData ? undefined : [usersSeed]);
   const tokens = createTokenService('test-secret-'.padEnd(40, 'x'), config.jwtTtlSeconds);
-  const app = await buildApp({ config, db, tokens });
+  const app = await buildApp({ config, db, tokens, logger });
   await app.ready();
 
   const bearer = async (email: string, password: string) => {

@@ -93,6 +93,8 @@ export class ContactBatch {
     this.pending = [];
     this.inBatch = new Set();
     const added = await insertContacts(this.db, this.list, this.origin, batch);
+    // Lets other requests in between two batches (the embedded database runs on this thread).
+    await new Promise((resolve) => setImmediate(resolve));
     for (const contact of batch) {
       if (added.has(contact.email.toLowerCase())) this.report.added += 1;
       else this.duplicate(contact.line);

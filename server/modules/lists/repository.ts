@@ -57,11 +57,16 @@ export async function insertContacts(db: Queryable, list: ListOwner, origin: str
   return new Set(rows.map((row) => row.email));
 }
 
-/** Deactivates the list's active contacts whose e-mail is not among those kept; answers how many. */
+/**
+ * Deactivates the list's active contacts whose e-mail is not among those kept; answers how many.
+ * An anti-join (hashed, whatever the size), not `<> ALL`, which compares every pair.
+ */
 export async function deactivateContactsOutside(db: Queryable, grpId: number, keptEmails: string[]): Promise<number> {
   const rows = await db.query(
     `UPDATE grp_rcp SET actif = 0, last_modified = now()
-     WHERE grp_id = $1 AND actif = 1 AND lower(email) <> ALL ($2::text[]) RETURNING id`,
+     WHERE grp_id = $1 AND actif = 1
+       AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS kept(email) WHERE kept.email = lower(grp_rcp.email))
+     RETURNING id`,
     [grpId, keptEmails.map((e) => e.toLowerCase())],
   );
   return rows.length;

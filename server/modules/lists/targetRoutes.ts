@@ -32,13 +32,14 @@ export function registerTargetRoutes(app: FastifyInstance, { db, authenticate }:
       if (addresses.length > MAX_ADDRESSES) throw badRequest('emails', `Au plus ${MAX_ADDRESSES} adresses par requête.`);
       const grp = await findOwnedItem(db, grpResource, Number(internalname), currentUser(request));
       const list = { id: Number(grp.id), user: Number(grp.user) };
-      return db.transaction(async (tx) => {
-        const batch = new ContactBatch(tx, list, origin || 'ciblage');
-        for (const [index, email] of addresses.entries()) await batch.add({ line: index + 1, email });
-        const report = await batch.finish();
-        const removed = mode === 'replace' ? await deactivateContactsOutside(tx, list.id, addresses) : 0;
-        return { grp: list.id, mode, ...report, removed };
-      });
+      // Batches outside one long transaction, yielding between them: a 200,000-address list
+      // must not hold the embedded database (and every other request) for its whole length.
+      // The request is idempotent, so a client whose request broke off sends it again.
+      const batch = new ContactBatch(db, list, origin || 'ciblage');
+      for (const [index, email] of addresses.entries()) await batch.add({ line: index + 1, email });
+      const report = await batch.finish();
+      const removed = mode === 'replace' ? await deactivateContactsOutside(db, list.id, addresses) : 0;
+      return { grp: list.id, mode, ...report, removed };
     },
   );
 }

@@ -160,7 +160,19 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
 
   typed.post(
     '/api/email/encoded',
-    { onRequest: authenticate, schema: { tags: TAGS, body: TestSendBody } },
+    {
+      onRequest: authenticate,
+      schema: { tags: TAGS, body: TestSendBody },
+      // A test send mails any HTML to any address: BAT_RATE_LIMIT an hour per user, whatever their address.
+      config: {
+        rateLimit: {
+          hook: 'preHandler',
+          max: config.batRateLimit,
+          timeWindow: '1 hour',
+          keyGenerator: (request) => `bat|${currentUser(request).id}`,
+        },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const { email, delId, ...given } = request.body;

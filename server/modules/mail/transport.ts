@@ -15,12 +15,17 @@ const fileName = (messageId: string) => `${messageId.replace(/^<|>$/g, '').repla
 
 export function createMailTransport(config: Config): MailTransport {
   if (config.smtpUrl) {
-    const { poolSize, rateLimit } = config.mail;
+    const { poolSize, rateLimit, timeoutMs } = config.mail;
     const mailer = nodemailer.createTransport({
       url: config.smtpUrl,
       pool: true,
       maxConnections: poolSize,
       maxMessages: 1000,
+      // A server that stops answering drops its connection within SMTP_TIMEOUT_MS (nodemailer's
+      // own socket default is 10 minutes, during which the pool holds the send still).
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
       ...(rateLimit > 0 ? { rateDelta: 1000, rateLimit } : {}),
     });
     return {

@@ -76,11 +76,6 @@ export function registerUnsubscribeRoutes(
   app: FastifyInstance,
   { db, productName, tokens }: { db: Queryable; productName: string; tokens: () => UnsubscribeTokens },
 ): void {
-  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-  // One-click requests come as forms; their body says nothing the URL does not.
-  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
-    app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 10_000 }, (_request, _body, done) => done(null, {}));
-  }
   const rateLimit = { max: 30, timeWindow: '1 minute' };
 
   const contactOf = async (token: string) => {
@@ -111,16 +106,24 @@ export function registerUnsubscribeRoutes(
     return [200, page(productName, copy.unsubscribe.done(contact.email, contact.list))];
   };
 
-  for (const method of ['GET', 'POST'] as const) {
-    typed.route({
-      method,
-      url: '/api/unsubscribe/:token',
-      config: { rateLimit },
-      schema: { tags: ['mail'], params: Params },
-      handler: async (request, reply) => {
-        const [status, content] = await answer(request.params.token, method === 'POST');
-        return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(content);
-      },
-    });
-  }
+  // One-click requests come as forms; their body says nothing the URL does not. The form
+  // parsers live in a scope of their own: no other route reads forms.
+  app.register(async (scope) => {
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+      scope.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 10_000 }, (_request, _body, done) => done(null, {}));
+    }
+    const typed = scope.withTypeProvider<TypeBoxTypeProvider>();
+    for (const method of ['GET', 'POST'] as const) {
+      typed.route({
+        method,
+        url: '/api/unsubscribe/:token',
+        config: { rateLimit },
+        schema: { tags: ['mail'], params: Params },
+        handler: async (request, reply) => {
+          const [status, content] = await answer(request.params.token, method === 'POST');
+          return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(content);
+        },
+      });
+    }
+  });
 }

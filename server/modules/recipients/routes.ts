@@ -1,18 +1,15 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Row } from '../../db/db';
 import type { ModuleContext } from '../../shared/context';
 import { currentUser } from '../../shared/auth';
 import { registerCrud } from '../../shared/crud';
+import { sameSecret } from '../../shared/secrets';
 import { conflict, forbidden, unauthorized } from '../../shared/errors';
 import { applyMergePatch, findItem, idParamsSchema, toItem, updateItem } from '../../shared/hydra';
 import { findRecipientByEmail, newRecipientToken, upsertRecipient } from './repository';
 import { recipientResource } from './resource';
 import { RecipientCreate, RecipientList, RecipientPatch, TokenQuery } from './schemas';
-
-const sameToken = (given: string, stored: string) =>
-  given.length === stored.length && timingSafeEqual(Buffer.from(given), Buffer.from(stored));
 
 const alreadyThere = (email: string) => conflict(`Un destinataire a déjà l'adresse ${email}.`, 'email');
 
@@ -47,7 +44,7 @@ export const recipientsRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
       if (!token) throw unauthorized("Le jeton du destinataire est requis (champ 'token').");
       return db.transaction(async (tx) => {
         const current = await findItem(tx, recipientResource, request.params.id);
-        if (!sameToken(token, String(current.token))) throw forbidden('Jeton du destinataire invalide.');
+        if (!sameSecret(token, String(current.token))) throw forbidden('Jeton du destinataire invalide.');
         if (patch.email && (await findRecipientByEmail(tx, Number(current.user), patch.email, Number(current.id)))) {
           throw alreadyThere(patch.email);
         }

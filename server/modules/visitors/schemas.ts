@@ -17,6 +17,10 @@ export const RtEventBody = Type.Object({
     social_media: Type.Optional(ShortText),
     grp_name: Type.Optional(ShortText),
     optin: Type.Optional(Type.Boolean()),
+  }, {
+    // Clients may add keys of their own; flat and bounded, so that a sign-up stays a small row.
+    maxProperties: 30,
+    additionalProperties: Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Boolean(), Type.Null()]),
   }),
   origin: Type.Optional(ShortText),
   twitter: Type.Optional(ShortText),

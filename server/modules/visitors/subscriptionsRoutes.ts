@@ -10,6 +10,8 @@ import { importSubscriptions } from './subscriptionsImport';
 import { ExportQuery } from './schemas';
 import { currentVisitor } from './visitorAuth';
 
+const OCTET_STREAM = 'application/octet-stream';
+
 /** The largest subscriptions file read: 1000 channels of OPML take about 200 KiB. */
 export const SUBSCRIPTIONS_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -34,45 +36,52 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
   const { db, feeds, listOf, writeLimit, readLimit } = deps;
   const tags = ['visitors'];
 
-  app.addContentTypeParser('application/octet-stream', (request: FastifyRequest, payload, done) => {
-    if (Number(request.headers['content-length'] ?? 0) > SUBSCRIPTIONS_MAX_BYTES) {
-      payload.resume();
-      return done(tooLarge(), undefined);
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let failed = false;
-    payload.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      size += chunk.length;
-      if (size > SUBSCRIPTIONS_MAX_BYTES) {
-        failed = true;
-        done(tooLarge(), undefined);
-        return;
+  // A scope of its own: only this route reads a raw file; every other route reads JSON.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(OCTET_STREAM, (request: FastifyRequest, payload, done) => {
+      if (Number(request.headers['content-length'] ?? 0) > SUBSCRIPTIONS_MAX_BYTES) {
+        payload.resume();
+        return done(tooLarge(), undefined);
       }
-      chunks.push(chunk);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let failed = false;
+      payload.on('data', (chunk: Buffer) => {
+        if (failed) return;
+        size += chunk.length;
+        if (size > SUBSCRIPTIONS_MAX_BYTES) {
+          failed = true;
+          done(tooLarge(), undefined);
+          return;
+        }
+        chunks.push(chunk);
+      });
+      payload.on('end', () => !failed && done(null, Buffer.concat(chunks)));
+      payload.on('error', (error) => !failed && done(error, undefined));
     });
-    payload.on('end', () => !failed && done(null, Buffer.concat(chunks)));
-    payload.on('error', (error) => !failed && done(error, undefined));
+
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/api/visitor/subscriptions/import',
+      { config: { ...writeLimit, accepts: OCTET_STREAM }, schema: { tags } },
+      async (request) => {
+        const visitor = await currentVisitor(db, request);
+        const list = await listOf(visitor.id);
+        if (!Buffer.isBuffer(request.body)) {
+          throw badRequest('file', "Envoyez le fichier tel quel, en 'application/octet-stream'.");
+        }
+        let text: string;
+        try {
+          text = new TextDecoder('utf-8', { fatal: true }).decode(request.body);
+        } catch {
+          throw badRequest('file', "Le fichier n'est pas du texte UTF-8. Rien n'a été modifié.");
+        }
+        const file = readSubscriptionFile(text);
+        return importSubscriptions(db, feeds, list.id, file);
+      },
+    );
   });
 
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  typed.post('/api/visitor/subscriptions/import', { config: writeLimit, schema: { tags } }, async (request) => {
-    const visitor = await currentVisitor(db, request);
-    const list = await listOf(visitor.id);
-    if (!Buffer.isBuffer(request.body)) {
-      throw badRequest('file', "Envoyez le fichier tel quel, en 'application/octet-stream'.");
-    }
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(request.body);
-    } catch {
-      throw badRequest('file', "Le fichier n'est pas du texte UTF-8. Rien n'a été modifié.");
-    }
-    const file = readSubscriptionFile(text);
-    return importSubscriptions(db, feeds, list.id, file);
-  });
 
   typed.get(
     '/api/visitor/subscriptions/export',

@@ -1,0 +1,239 @@
+import { createSigner } from 'fast-jwt';
+import type { LightMyRequestResponse } from 'fastify';
+import { startApiTest, type ApiTest } from './testing/requests';
+
+/**
+ * The authorisation matrix, generated from the server's own route table: every route ×
+ * {no token, forged signature, expired, alg none, another non-admin user, the owner, admin}.
+ * A route the table below does not know fails the suite: a new route states who may call it.
+ */
+
+/** Who a route serves: anyone, a signed-in user, admins only (for some writes), a visitor's or a recipient's token. */
+type Access = 'public' | 'bearer' | 'adminWrite' | 'visitor' | 'recipient';
+interface Rule {
+  access: Access;
+  /** Its path names a record of the owner: another non-admin gets 403 or 404. */
+  owned?: boolean;
+}
+
+const ROUTES: Record<string, Rule> = {
+  'GET /api/health': { access: 'public' },
+  'POST /api/login_check': { access: 'public' },
+  'GET /api/users': { access: 'bearer' },
+  'GET /api/users/:id': { access: 'bearer', owned: true },
+  'PATCH /api/users/:id': { access: 'bearer', owned: true },
+  'GET /api/grps': { access: 'bearer' },
+  'POST /api/grps': { access: 'bearer' },
+  'GET /api/grps/:id': { access: 'bearer', owned: true },
+  'PATCH /api/grps/:id': { access: 'bearer', owned: true },
+  'GET /api/grp_rcps': { access: 'bearer' },
+  'POST /api/grp_rcps': { access: 'bearer' },
+  'GET /api/grp_rcps/:id': { access: 'bearer', owned: true },
+  'PATCH /api/grp_rcps/:id': { access: 'bearer', owned: true },
+  'GET /api/grp_rcps/:id/count': { access: 'bearer', owned: true },
+  'GET /api/grprcp/last': { access: 'bearer' },
+  'POST /api/mgt/RT/createGrpRcp/byDate': { access: 'bearer' },
+  'GET /api/grps/:id/refresh': { access: 'bearer', owned: true },
+  'POST /api/amp/bo/target/new': { access: 'bearer' },
+  'POST /api/grps/:id/import': { access: 'bearer', owned: true },
+  'GET /api/categories': { access: 'bearer' },
+  'POST /api/categories': { access: 'adminWrite' },
+  'GET /api/categories/:id': { access: 'bearer', owned: true },
+  'PATCH /api/categories/:id': { access: 'adminWrite' },
+  'POST /api/videoByUser/:theme': { access: 'public' },
+  'POST /api/chaine/:theme': { access: 'public' },
+  'GET /api/creators': { access: 'public' },
+  'POST /api/rtEvent/new': { access: 'public' },
+  'GET /api/visitor/me': { access: 'visitor' },
+  'POST /api/visitor/liste': { access: 'visitor' },
+  'POST /api/visitor/follow': { access: 'visitor' },
+  'POST /api/visitor/unfollow': { access: 'visitor' },
+  'POST /api/visitor/subscriptions/import': { access: 'visitor' },
+  'GET /api/visitor/subscriptions/export': { access: 'visitor' },
+  'GET /api/discours': { access: 'bearer' },
+  'POST /api/discours': { access: 'adminWrite' },
+  'GET /api/discours/:id': { access: 'bearer', owned: true },
+  'PATCH /api/discours/:id': { access: 'adminWrite' },
+  'GET /api/recipients': { access: 'bearer' },
+  'POST /api/recipients': { access: 'bearer' },
+  'GET /api/recipients/:id': { access: 'bearer', owned: true },
+  'PATCH /api/recipients/:id': { access: 'recipient' },
+  'POST /api/localToProd': { access: 'bearer' },
+  'POST /api/localToProd/list': { access: 'bearer' },
+  'GET /api/sequence/clean': { access: 'bearer' },
+  'GET /api/deliveries': { access: 'bearer' },
+  'POST /api/deliveries': { access: 'adminWrite' },
+  'GET /api/deliveries/:id': { access: 'bearer', owned: true },
+  'PATCH /api/deliveries/:id': { access: 'bearer', owned: true },
+  'GET /api/deliveryAll/:ref': { access: 'bearer', owned: true },
+  'POST /api/delivery/new': { access: 'adminWrite' },
+  'POST /api/amp/bo/modele/new': { access: 'adminWrite' },
+  'POST /api/sendEmail': { access: 'bearer' },
+  'GET /api/sends': { access: 'bearer' },
+  'GET /api/sends/:id': { access: 'bearer', owned: true },
+  'POST /api/sends/:id/:action': { access: 'bearer', owned: true },
+  'POST /api/email/encoded': { access: 'bearer' },
+  'POST /api/email/preview': { access: 'bearer' },
+  'GET /api/unsubscribe/:token': { access: 'recipient' },
+  'POST /api/unsubscribe/:token': { access: 'recipient' },
+  'POST /api/video/rating': { access: 'public' },
+  'GET /api/video/rating': { access: 'public' },
+  'GET /api/video/rating/mine': { access: 'visitor' },
+  'POST /api/telegram/bot': { access: 'bearer' },
+  'GET /api/recipients/:id/socialMedia': { access: 'bearer', owned: true },
+  'POST /api/getSocialMediaInfo': { access: 'bearer' },
+  'POST /api/youtube/:n': { access: 'bearer' },
+  'POST /api/twitter/:n': { access: 'bearer' },
+  'POST /api/twitter/post': { access: 'bearer' },
+  'POST /api/socialMedia/youtube': { access: 'bearer' },
+  'POST /api/socialMedia/youtube/list': { access: 'bearer' },
+  'POST /api/videosocialmedia/last': { access: 'bearer' },
+};
+
+const IDENTITIES = ['none', 'forged', 'expired', 'algNone', 'other', 'owner', 'admin'] as const;
+type Identity = (typeof IDENTITIES)[number];
+
+// What the owner holds; another user's answers must never contain it.
+const MARKER = 'marqueur-proprietaire';
+
+let { t, api, admin, operator, operatorId } = {} as ApiTest;
+const headers = {} as Record<Identity, Record<string, string>>;
+const params: Record<string, string> = {};
+
+const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+beforeAll(async () => {
+  // Limits high enough for the matrix's own calls (each route is called seven times).
+  ({ t, api, admin, operator, operatorId } = await startApiTest({ BAT_RATE_LIMIT: '1000' }));
+  const [other] = await t.db.query<{ id: number }>(
+    "INSERT INTO app_user (email, password_hash) VALUES ('autre@tgm.local', 'x') RETURNING id",
+  );
+  const claims = { id: operatorId, ip: '127.0.0.1', roles: [], username: 'operateur@tgm.local' };
+  const forged = createSigner({ key: 'another-secret-'.padEnd(40, 'y'), algorithm: 'HS256', expiresIn: 3_600_000 })(claims);
+  const expired = createSigner({ key: 'test-secret-'.padEnd(40, 'x'), algorithm: 'HS256', expiresIn: 1000, clockTimestamp: Date.now() - 3_600_000 })(claims);
+  const algNone = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
+  Object.assign(headers, {
+    none: {},
+    forged: { authorization: `Bearer ${forged}` },
+    expired: { authorization: `Bearer ${expired}` },
+    algNone: { authorization: `Bearer ${algNone}` },
+    other: { authorization: `Bearer ${t.tokens.sign({ id: other.id, ip: '127.0.0.1', roles: [], username: 'autre@tgm.local' })}` },
+    owner: operator,
+    admin,
+  });
+
+  // The owner's records, which the parameterised routes point at.
+  const grp = (await api.post('/api/grps', operator, { subject: `${MARKER} liste` })).json();
+  const contact = (await api.post('/api/grp_rcps', operator, { email: `${MARKER}@example.org`, grp: grp.id })).json();
+  const recipient = (await api.post('/api/recipients', operator, { email: `${MARKER}-dest@example.org`, firstname: MARKER })).json();
+  const delivery = (
+    await api.post('/api/deliveries', admin, {
+      label: `${MARKER} modèle`,
+      internalname: 'modele-matrice',
+      user: operatorId,
+      societe: 'tgm-societe',
+      subject: 'Bonjour',
+      codeHtml: [Buffer.from('<p>Bonjour</p>').toString('base64')],
+    })
+  ).json();
+  const send = (await api.post('/api/sendEmail', operator, { delId: delivery.id, listId: grp.id })).json();
+  const category = (await api.post('/api/categories', admin, { name: 'TGM', user: operatorId })).json();
+  const discours = (await api.post('/api/discours', admin, { name: 'Discours matrice', user: operatorId })).json();
+  for (const [name, value] of Object.entries({ grp, contact, recipient, delivery, send, category, discours })) {
+    if (!value.id) throw new Error(`fixture ${name} not created: ${JSON.stringify(value)}`);
+  }
+  Object.assign(params, {
+    '/api/users/': String(operatorId),
+    '/api/grps/': String(grp.id),
+    '/api/grp_rcps/:id/count': String(grp.id),
+    '/api/grp_rcps/': String(contact.id),
+    '/api/recipients/': String(recipient.id),
+    '/api/deliveries/': String(delivery.id),
+    '/api/deliveryAll/': 'modele-matrice',
+    '/api/sends/': String(send.id.toString()),
+    '/api/categories/': String(category.id),
+    '/api/discours/': String(discours.id),
+    '/api/unsubscribe/': '1.abcdefghijklmnopqrstuvwx',
+    action: 'pause',
+    theme: 'finance',
+    n: '1',
+  });
+});
+afterAll(() => t.close());
+
+/** The route's URL with the owner's records in its parameters. */
+function urlOf(url: string): string {
+  return url.replace(/:(\w+)/g, (_match, name: string) => {
+    if (name !== 'id' && name !== 'ref' && name !== 'token') return params[name];
+    const exact = Object.keys(params).find((prefix) => url === prefix);
+    if (exact) return params[exact];
+    const prefix = Object.keys(params).find((candidate) => candidate.endsWith('/') && url.startsWith(candidate));
+    if (!prefix) throw new Error(`no record to put in ${url}`);
+    return params[prefix];
+  });
+}
+
+/** A small valid body in the media type each route reads. */
+const BODIES: Record<string, string> = {
+  'text/csv': 'email\nmatrice@example.org\n',
+  'application/octet-stream': '<opml version="1.1"><body></body></opml>',
+};
+
+async function call(method: string, url: string, identity: Identity): Promise<LightMyRequestResponse> {
+  const accepts = t.app.apiRoutes.find((route) => route.method === method && route.url === url)?.accepts;
+  const withBody = method === 'POST' || method === 'PATCH';
+  const json = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
+  return t.app.inject({
+    method: method as 'GET',
+    url: urlOf(url),
+    headers: { ...headers[identity], ...(withBody ? { 'content-type': accepts ?? json } : {}) },
+    payload: withBody ? (accepts ? BODIES[accepts] : '{}') : undefined,
+  });
+}
+
+const isRefusal = (status: number) => status === 401 || status === 403;
+
+describe('the authorisation matrix', () => {
+  it('knows every route of the server, and every route it knows exists', () => {
+    const keys = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(keys.filter((key) => !ROUTES[key])).toEqual([]);
+    expect(Object.keys(ROUTES).filter((key) => !keys.includes(key))).toEqual([]);
+  });
+
+  it('answers each identity on each route as the rules say, and never with another user\'s data', async () => {
+    const table: string[] = [];
+    const wrong: string[] = [];
+    for (const { method, url } of t.app.apiRoutes) {
+      const rule = ROUTES[`${method} ${url}`];
+      const statuses: Record<string, number> = {};
+      for (const identity of IDENTITIES) {
+        const response = await call(method, url, identity);
+        const status = response.statusCode;
+        statuses[identity] = status;
+        const fail = (why: string) => wrong.push(`${method} ${url} as ${identity}: ${status} (${why}) ${response.body.slice(0, 120)}`);
+        if (status >= 500) fail('no answer is 5xx');
+        const tokenless = identity === 'none' || identity === 'forged' || identity === 'expired' || identity === 'algNone';
+        if (rule.access === 'bearer' || rule.access === 'adminWrite') {
+          if (tokenless && status !== 401) fail('expected 401');
+          if (identity === 'admin' && isRefusal(status)) fail('admin is let in');
+          if (identity === 'owner' && rule.access === 'bearer' && isRefusal(status)) fail('the owner is let in');
+          // A body the schema refuses is refused first (400); a valid one meets the admin check (403).
+          if (rule.access === 'adminWrite' && (identity === 'owner' || identity === 'other') && status !== 403 && status !== 400) {
+            fail('expected 403 (or 400)');
+          }
+          if (rule.owned && identity === 'other' && status !== 403 && status !== 404) fail('expected 403 or 404');
+        }
+        // Without a visitor token: 401, or 400 when the body is refused before the token is read.
+        if (rule.access === 'visitor' && status !== 401 && status !== 400) fail('a visitor route without a visitor token');
+        if (rule.access === 'recipient' && (status < 400 || status >= 500)) fail('a recipient route refuses a wrong token');
+        if (rule.access === 'public' && isRefusal(status)) fail('a public route');
+        if (identity === 'other' && response.body.includes(MARKER)) fail("another user's data");
+      }
+      table.push(`${method.padEnd(6)} ${url.padEnd(40)} ${IDENTITIES.map((identity) => String(statuses[identity]).padStart(8)).join('')}`);
+    }
+    console.info(
+      [`${t.app.apiRoutes.length} routes × ${IDENTITIES.length} identities`, `${''.padEnd(48)}${IDENTITIES.map((i) => i.padStart(8)).join('')}`, ...table].join('\n'),
+    );
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/** Who may call a route: a signed-in user, a visitor's token, a recipient's token, or anyone. */
+export type Security = 'bearer' | 'visitor' | 'recipient' | 'none';
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  security: Security;
+  /** The body's media type when the route reads something else than JSON (route config `accepts`). */
+  accepts?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route, as registered: the authorisation and hostile-input suites walk it. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+/** The body of every refusal (errorHandler.ts). */
+export const ErrorAnswer = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    error: Type.String(),
+    message: Type.String({ description: 'En français.' }),
+    field: Type.Optional(Type.String({ description: 'Le champ refusé, quand il y en a un.' })),
+  },
+  { $id: 'ErrorAnswer', description: 'Refus : {statusCode, error, message, field}' },
+);
+
+export const SECURITY_SCHEMES = {
+  bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+  visitorToken: { type: 'apiKey', in: 'header', name: 'x-visitor-token', description: "Le jeton rendu par l'inscription." },
+  recipientToken: { type: 'apiKey', in: 'query', name: 'token', description: 'Le jeton du destinataire (ou le champ token du corps).' },
+} as const;
+
+const SECURITY_REQUIREMENT: Record<Security, Record<string, string[]>[]> = {
+  bearer: [{ bearer: [] }],
+  visitor: [{ visitorToken: [] }],
+  recipient: [{ recipientToken: [] }],
+  none: [],
+};
+
+interface Operation {
+  summary: string;
+  /** Routes without the bearer check that still ask for a token. */
+  security?: 'visitor' | 'recipient';
+}
+
+/**
+ * Every operation's French summary, by `METHOD /url`. A route missing here is listed by
+ * openapi.test.ts: a new route is described when it is added.
+ */
+export const OPERATIONS: Record<string, Operation> = {
+  'GET /api/health': { summary: "État du serveur et de sa base de données" },
+  'POST /api/login_check': { summary: 'Connexion : échange e-mail et mot de passe contre un jeton' },
+  'GET /api/users': { summary: 'Liste des utilisateurs' },
+  'GET /api/users/:id': { summary: "Un utilisateur" },
+  'PATCH /api/users/:id': { summary: 'Modifier un utilisateur' },
+  'GET /api/grps': { summary: 'Listes de diffusion' },
+  'POST /api/grps': { summary: 'Créer une liste de diffusion' },
+  'GET /api/grps/:id': { summary: 'Une liste de diffusion' },
+  'PATCH /api/grps/:id': { summary: 'Modifier une liste de diffusion' },
+  'GET /api/grp_rcps': { summary: 'Contacts des listes' },
+  'POST /api/grp_rcps': { summary: 'Ajouter un contact à une liste' },
+  'GET /api/grp_rcps/:id': { summary: 'Un contact' },
+  'PATCH /api/grp_rcps/:id': { summary: 'Modifier un contact' },
+  'GET /api/grp_rcps/:id/count': { summary: "Nombre de contacts d'une liste" },
+  'GET /api/grprcp/last': { summary: 'Date du dernier contact ajouté' },
+  'POST /api/mgt/RT/createGrpRcp/byDate': { summary: 'Ajouter aux listes les destinataires créés depuis une date' },
+  'GET /api/grps/:id/refresh': { summary: 'Rafraîchir une liste depuis les destinataires' },
+  'POST /api/amp/bo/target/new': { summary: 'Liste cible : ajouter ou remplacer des adresses (base64)' },
+  'POST /api/grps/:id/import': { summary: 'Importer des contacts depuis un fichier CSV' },
+  'GET /api/categories': { summary: 'Catégories' },
+  'POST /api/categories': { summary: 'Créer une catégorie' },
+  'GET /api/categories/:id': { summary: 'Une catégorie' },
+  'PATCH /api/categories/:id': { summary: 'Modifier une catégorie' },
+  'POST /api/videoByUser/:theme': { summary: "Vidéos d'un thème, par créateur" },
+  'POST /api/chaine/:theme': { summary: "Vidéos d'une chaîne pour un thème" },
+  'GET /api/creators': { summary: 'Créateurs suivis' },
+  'POST /api/rtEvent/new': { summary: "Inscription d'un visiteur (opt-in)" },
+  'GET /api/visitor/me': { summary: 'Le visiteur et sa liste', security: 'visitor' },
+  'POST /api/visitor/liste': { summary: 'Créer la liste du visiteur', security: 'visitor' },
+  'POST /api/visitor/follow': { summary: 'Suivre une chaîne', security: 'visitor' },
+  'POST /api/visitor/unfollow': { summary: 'Ne plus suivre une chaîne', security: 'visitor' },
+  'POST /api/visitor/subscriptions/import': { summary: 'Importer des abonnements (Takeout, OPML, NewPipe, FreeTube)', security: 'visitor' },
+  'GET /api/visitor/subscriptions/export': { summary: 'Exporter les abonnements (OPML ou NewPipe)', security: 'visitor' },
+  'GET /api/discours': { summary: 'Discours' },
+  'POST /api/discours': { summary: 'Créer un discours' },
+  'GET /api/discours/:id': { summary: 'Un discours' },
+  'PATCH /api/discours/:id': { summary: 'Modifier un discours' },
+  'GET /api/recipients': { summary: 'Destinataires' },
+  'POST /api/recipients': { summary: 'Créer un destinataire' },
+  'GET /api/recipients/:id': { summary: 'Un destinataire' },
+  'PATCH /api/recipients/:id': { summary: 'Le destinataire modifie sa fiche avec son jeton', security: 'recipient' },
+  'POST /api/localToProd': { summary: 'Créer ou mettre à jour un destinataire par e-mail' },
+  'POST /api/localToProd/list': { summary: 'Créer ou mettre à jour des destinataires par e-mail' },
+  'GET /api/sequence/clean': { summary: 'Nettoyer les séquences enregistrées' },
+  'GET /api/deliveries': { summary: 'Modèles de message' },
+  'POST /api/deliveries': { summary: 'Créer un modèle de message' },
+  'GET /api/deliveries/:id': { summary: 'Un modèle de message' },
+  'PATCH /api/deliveries/:id': { summary: 'Modifier un modèle de message' },
+  'GET /api/deliveryAll/:ref': { summary: 'Un modèle par identifiant ou nom interne' },
+  'POST /api/delivery/new': { summary: 'Créer ou remplacer un modèle' },
+  'POST /api/amp/bo/modele/new': { summary: 'Créer un modèle AMP' },
+  'POST /api/sendEmail': { summary: "Envoyer un modèle à une liste" },
+  'GET /api/sends': { summary: 'Envois' },
+  'GET /api/sends/:id': { summary: "Un envoi et son avancement" },
+  'POST /api/sends/:id/:action': { summary: 'Suspendre, reprendre ou annuler un envoi' },
+  'POST /api/email/encoded': { summary: 'Envoyer un BAT (message de test)' },
+  'POST /api/email/preview': { summary: "Aperçu d'un message" },
+  'GET /api/unsubscribe/:token': { summary: 'Page de désabonnement (question)', security: 'recipient' },
+  'POST /api/unsubscribe/:token': { summary: 'Se désabonner (bouton ou désabonnement en un clic)', security: 'recipient' },
+  'POST /api/video/rating': { summary: 'Noter une vidéo' },
+  'GET /api/video/rating': { summary: "Notes d'une vidéo" },
+  'GET /api/video/rating/mine': { summary: 'Les notes du visiteur sur une vidéo', security: 'visitor' },
+  'POST /api/telegram/bot': { summary: 'Publier par le bot Telegram' },
+  'GET /api/recipients/:id/socialMedia': { summary: "Réseaux sociaux d'un destinataire" },
+  'POST /api/getSocialMediaInfo': { summary: "Informations de réseaux sociaux d'un destinataire" },
+  'POST /api/youtube/:n': { summary: 'Vérifier une chaîne YouTube' },
+  'POST /api/twitter/:n': { summary: 'Vérifier un compte X' },
+  'POST /api/twitter/post': { summary: 'Publier sur X' },
+  'POST /api/socialMedia/youtube': { summary: 'Vérifier la chaîne YouTube de destinataires' },
+  'POST /api/socialMedia/youtube/list': { summary: "Vérifier les chaînes YouTube d'une liste" },
+  'POST /api/videosocialmedia/last': { summary: 'Dernières vidéos des réseaux sociaux' },
+};
+
+const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);
+
+/**
+ * Makes the OpenAPI document tell the truth about every /api route: its security (bearer
+ * when it runs `authenticate`), its French summary, and its refusals (4xx/5xx answer the
+ * ErrorAnswer shape). It also records the route table the test suites walk.
+ */
+export function describeRoutes(app: FastifyInstance, authenticate: unknown): void {
+  const routes: ApiRoute[] = [];
+  app.decorate('apiRoutes', routes);
+  app.addSchema(ErrorAnswer);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const hooks = [route.onRequest ?? []].flat();
+    for (const method of methodsOf(route)) {
+      if (method === 'HEAD') continue;
+      const operation = OPERATIONS[`${method} ${route.url}`];
+      const security: Security = hooks.includes(authenticate as never) ? 'bearer' : (operation?.security ?? 'none');
+      const accepts = (route.config as { accepts?: string } | undefined)?.accepts;
+      routes.push({ method, url: route.url, security, ...(accepts ? { accepts } : {}) });
+      const schema = (route.schema ??= {}) as Record<string, unknown>;
+      if (operation && schema.summary === undefined) schema.summary = operation.summary;
+      schema.security = SECURITY_REQUIREMENT[security];
+      // HTML pages (unsubscribe) answer their refusals as pages.
+      if (route.url.startsWith('/api/unsubscribe/')) continue;
+      const response = (schema.response ??= {}) as Record<string, TSchema>;
+      response['4xx'] ??= Type.Ref(ErrorAnswer);
+      response['5xx'] ??= Type.Ref(ErrorAnswer);
+    }
+  });
+}

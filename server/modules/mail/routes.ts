@@ -17,6 +17,11 @@ import { changeStatus, createSend, sendResource, withProgress } from './sends';
 import { PreviewBody, SendActionParams, SendEmailBody, SendParams, TestSendBody } from './schemas';
 import { createMailTransport } from './transport';
 import { loadLinkSecret, registerUnsubscribeRoutes, unsubscribeTokens, type UnsubscribeTokens } from './unsubscribe';
+import { bounceAddress, startBounceReceiver, type BounceReceiver } from './receiver';
+import { mailTokens, type MailTokens, type RecipientRef } from './tokens';
+import { registerTrackingRoutes, trackingPaths } from './trackingRoutes';
+import { registerBounceWebhooks } from './webhooks';
+import type { Tracker } from './tracking';
 import { classify, SendWorker } from './worker';
 
 const TAGS = ['mail'];
@@ -59,12 +64,24 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
   const from = config.mail.from;
   const domain = senderDomain(from);
   let tokens: UnsubscribeTokens | null = null;
+  let signed: MailTokens | null = null;
   const linkTokens = () => {
     if (!tokens) throw new Error('unsubscribe tokens used before the app is ready');
     return tokens;
   };
+  const recipientTokens = () => {
+    if (!signed) throw new Error('mail tokens used before the app is ready');
+    return signed;
+  };
   const baseUrl = publicBaseUrl(app, config.publicUrl, config.port);
   const unsubscribeUrl = (contactId: number | null) => `${baseUrl()}/api/unsubscribe/${linkTokens().sign(contactId)}`;
+  const { bounce } = config;
+  const tracker = (ref: RecipientRef, unsubscribe: string): Tracker => ({
+    click: (url) => `${baseUrl()}${trackingPaths.click(recipientTokens().click.sign(ref, url))}`,
+    openUrl: `${baseUrl()}${trackingPaths.open(recipientTokens().open.sign(ref))}`,
+    unsubscribeUrl: unsubscribe,
+  });
+  let receiver: BounceReceiver | null = null;
 
   const worker = config.mail.worker
     ? new SendWorker({
@@ -72,25 +89,45 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
         transport,
         settings: config.mail,
         log: app.log,
-        compose: (content, job) =>
-          composeMessage(content, job, {
+        compose: (content, job) => {
+          const unsubscribe = unsubscribeUrl(job.contactId);
+          return composeMessage(content, job, {
             from,
             messageId: sendMessageId(job.sendId, job.contactId, domain),
-            unsubscribeUrl: unsubscribeUrl(job.contactId),
-          }),
+            unsubscribeUrl: unsubscribe,
+            returnPath: bounce.domain ? bounceAddress(recipientTokens(), job, bounce.domain) : undefined,
+            tracker: content.tracking ? tracker(job, unsubscribe) : undefined,
+          });
+        },
       })
     : null;
 
   app.addHook('onReady', async () => {
-    tokens = unsubscribeTokens(await loadLinkSecret(db));
+    const secret = await loadLinkSecret(db);
+    tokens = unsubscribeTokens(secret);
+    signed = mailTokens(secret);
+    if (bounce.domain) {
+      receiver = await startBounceReceiver({
+        db,
+        domain: bounce.domain,
+        host: bounce.smtpHost,
+        port: bounce.smtpPort,
+        softLimit: bounce.softLimit,
+        tokens: recipientTokens,
+        log: app.log,
+      });
+    }
     await worker?.start({ exclusive: db.kind === 'pglite' });
   });
   app.addHook('onClose', async () => {
     await worker?.stop();
+    await receiver?.close();
     transport.close();
   });
 
   registerUnsubscribeRoutes(app, { db, productName: config.productName, tokens: linkTokens });
+  registerTrackingRoutes(app, { db, tokens: recipientTokens, rateLimit: config.publicReadRateLimit });
+  registerBounceWebhooks(app, { db, secret: bounce.webhookSecret, softLimit: bounce.softLimit, log: app.log });
 
   typed.post(
     '/api/sendEmail',

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Queryable } from '../../db/db';
 import { copy } from './copy';
+import { recordUnsubscribe } from './results';
 
 /** The test token: BAT messages carry a link that changes nothing. */
 const TEST_TOKEN = 'test';
@@ -103,11 +104,12 @@ export function registerUnsubscribeRoutes(
       const question = copy.unsubscribe.question(contact.email, contact.list);
       return [200, page(productName, '', { action: `/api/unsubscribe/${token}`, question })];
     }
-    await db.query(
+    const changed = await db.query(
       `UPDATE grp_rcp SET status = 'désabonné', unsubscribed_by = 'contact', last_modified = now()
-       WHERE id = $1 AND status = 'actif'`,
+       WHERE id = $1 AND status = 'actif' RETURNING id`,
       [contact.id],
     );
+    if (changed.length > 0) await recordUnsubscribe(db, contact.id);
     return [200, page(productName, copy.unsubscribe.done(contact.email, contact.list))];
   };
 

@@ -30,7 +30,10 @@ export async function recordOpen(db: Queryable, { sendId, contactId }: Recipient
   return rows.length > 0;
 }
 
-/** Records a click on `url` (and an open: images are often blocked); `clicked` counts distinct contacts. */
+/**
+ * Records a click on `url`, and an open when none was seen (images are often blocked; a link
+ * scanner's click within seconds flags it a machine's); `clicked` counts distinct contacts.
+ */
 export async function recordClick(db: Queryable, ref: RecipientRef, url: string): Promise<boolean> {
   const { sendId, contactId } = ref;
   const rows = await db.query<{ first: boolean }>(
@@ -52,10 +55,11 @@ export async function recordClick(db: Queryable, ref: RecipientRef, url: string)
   if (rows.length === 0) return false;
   await db.query(
     `WITH first AS (
-       UPDATE mail_recipient SET opened_at = now(), last_opened_at = now(), opens = opens + 1
+       UPDATE mail_recipient SET opened_at = now(), last_opened_at = now(), opens = opens + 1,
+         machine_open = sent_at IS NOT NULL AND now() - sent_at < make_interval(secs => $3)
        WHERE send_id = $1 AND contact_id = $2 AND opened_at IS NULL RETURNING 1
      ) UPDATE mail_send SET opened = opened + 1 WHERE id = $1 AND EXISTS (SELECT 1 FROM first)`,
-    [sendId, contactId],
+    [sendId, contactId, MACHINE_OPEN_SECONDS],
   );
   return true;
 }

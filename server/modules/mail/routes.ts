@@ -21,6 +21,7 @@ import { bounceAddress, startBounceReceiver, type BounceReceiver } from './recei
 import { mailTokens, type MailTokens, type RecipientRef } from './tokens';
 import { registerTrackingRoutes, trackingPaths } from './trackingRoutes';
 import { registerBounceWebhooks } from './webhooks';
+import { outcomesCsv, reportOf } from './report';
 import type { Tracker } from './tracking';
 import { classify, SendWorker } from './worker';
 
@@ -180,6 +181,28 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
     '/api/sends/:id',
     { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
     async (request) => sendView(request.params.id, currentUser(request)),
+  );
+
+  typed.get(
+    '/api/sends/:id/report',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
+    async (request) => {
+      const view = await sendView(request.params.id, currentUser(request));
+      return { ...view, ...(await reportOf(db, request.params.id)) };
+    },
+  );
+
+  typed.get(
+    '/api/sends/:id/outcomes.csv',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await findOwnedItem(db, sendResource, id, currentUser(request));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="envoi-${id}.csv"`)
+        .send(outcomesCsv(db, id));
+    },
   );
 
   typed.post(

@@ -45,6 +45,8 @@ export interface Config {
   /** Origin of X's API, or a stand-in's. */
   xApiBaseUrl: string;
   bounce: BounceConfig;
+  /** IANA time zone scheduled sends are entered and shown in (DESIGN.md §6). */
+  timezone: string;
 }
 
 /** How bounces come back (DESIGN.md §6): VERP to the built-in receiver, or e-mail services' webhooks. */
@@ -191,6 +193,16 @@ function telegram(env: Env): TelegramConfig | null {
   return botToken !== null && chatId !== null ? { apiUrl, botToken, chatId } : null;
 }
 
+function timezone(env: Env): string {
+  const value = text(env, 'TIMEZONE', 'Europe/Paris');
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+  } catch {
+    throw new ConfigError('TIMEZONE', `is not an IANA time zone (e.g. Europe/Paris), got "${value}"`);
+  }
+  return value;
+}
+
 function bounce(env: Env): BounceConfig {
   const domain = optional(env, 'BOUNCE_DOMAIN');
   if (domain !== null && !/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i.test(domain)) {
@@ -268,5 +280,6 @@ export function loadConfig(env: Env = process.env): Config {
     xApiBearerToken,
     xApiBaseUrl: (url(env, 'X_API_BASE_URL', ['http:', 'https:']) ?? 'https://api.x.com').replace(/\/+$/, ''),
     bounce: bounce(env),
+    timezone: timezone(env),
   };
 }

@@ -140,4 +140,36 @@ CREATE TABLE mail_click (
 );
 `,
   },
+  {
+    // Planned sends: a send may wait as 'scheduled' until send_at; a schedule (a template's
+    // frequency in Diffusion) makes one send per occurrence, at most one per (schedule,
+    // occurrence) whichever process fires it.
+    id: '0715_3_schedules',
+    sql: `
+CREATE TABLE mail_schedule (
+  id serial PRIMARY KEY,
+  delivery_id integer NOT NULL REFERENCES delivery (id),
+  grp_id integer NOT NULL REFERENCES grp (id),
+  user_id integer NOT NULL REFERENCES app_user (id),
+  frequency text NOT NULL CHECK (frequency IN ('unique', 'quotidienne', 'hebdomadaire', 'mensuelle')),
+  first_at timestamptz NOT NULL,
+  timezone text NOT NULL,
+  next_at timestamptz,
+  active smallint NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+  last_error text,
+  created timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX mail_schedule_delivery ON mail_schedule (delivery_id) WHERE active = 1;
+CREATE INDEX mail_schedule_due ON mail_schedule (next_at) WHERE active = 1;
+ALTER TABLE mail_send DROP CONSTRAINT mail_send_status_check;
+ALTER TABLE mail_send ADD CONSTRAINT mail_send_status_check
+  CHECK (status IN ('scheduled', 'running', 'paused', 'cancelled', 'completed'));
+ALTER TABLE mail_send
+  ADD COLUMN send_at timestamptz,
+  ADD COLUMN schedule_id integer REFERENCES mail_schedule (id),
+  ADD COLUMN occurrence_at timestamptz;
+CREATE UNIQUE INDEX mail_send_occurrence ON mail_send (schedule_id, occurrence_at);
+CREATE INDEX mail_send_scheduled ON mail_send (send_at) WHERE status = 'scheduled';
+`,
+  },
 ];

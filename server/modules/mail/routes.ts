@@ -13,8 +13,19 @@ import { contentOf, hasBody } from './content';
 import { copy } from './copy';
 import { composeMessage, sendMessageId, senderDomain } from './message';
 import { compileContent } from './render';
-import { changeStatus, createSend, sendResource, withProgress } from './sends';
-import { PreviewBody, SendActionParams, SendEmailBody, SendParams, TestSendBody } from './schemas';
+import { changeStatus, createSend, reschedule, sendResource, withProgress } from './sends';
+import {
+  PreviewBody,
+  ScheduleBody,
+  SendActionParams,
+  SendEmailBody,
+  SendParams,
+  SendPatch,
+  TestSendBody,
+} from './schemas';
+import { Scheduler } from './scheduler';
+import { saveSchedule, scheduleResource, stopSchedule } from './schedules';
+import { zonedInstant } from './occurrences';
 import { createMailTransport } from './transport';
 import { loadLinkSecret, registerUnsubscribeRoutes, unsubscribeTokens, type UnsubscribeTokens } from './unsubscribe';
 import { bounceAddress, startBounceReceiver, type BounceReceiver } from './receiver';
@@ -54,6 +65,22 @@ async function sendableDelivery(context: ModuleContext, id: number, user: AuthUs
   return delivery;
 }
 
+/** An instant with its offset, or a wall-clock time in TIMEZONE; a date that does not exist is a 400. */
+function instantOfWith(timezone: string, value: string, field: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.exec(value);
+  const invalid = () => badRequest(field, `La date '${value}' n'existe pas.`);
+  if (!match) throw invalid();
+  const [, year, month, day, hour, minute] = match.map(Number);
+  const calendar = new Date(Date.UTC(year, month - 1, day, hour, minute));
+  if (calendar.getUTCDate() !== day || calendar.getUTCMonth() !== month - 1 || hour > 23 || minute > 59) throw invalid();
+  if (match[7]) {
+    const instant = new Date(value);
+    if (Number.isNaN(instant.getTime())) throw invalid();
+    return instant;
+  }
+  return zonedInstant({ year, month, day, hour, minute }, timezone);
+}
+
 /** The sample contact of previews and test sends. */
 const sampleContact = (email: string) => ({ email, firstname: copy.previewFirstname, lastname: copy.previewLastname });
 
@@ -61,6 +88,13 @@ const sampleContact = (email: string) => ({ email, firstname: copy.previewFirstn
 export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
   const { config, db, authenticate } = context;
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  const instantOf = (value: string, field: string) => instantOfWith(config.timezone, value, field);
+  /** A planned time: not in the past (a minute's grace for the clocks of client and server). */
+  const futureInstant = (value: string, field: string) => {
+    const instant = instantOf(value, field);
+    if (instant.getTime() < Date.now() - 60_000) throw badRequest(field, `La date '${value}' est passée.`);
+    return instant.toISOString();
+  };
   const transport = createMailTransport(config);
   const from = config.mail.from;
   const domain = senderDomain(from);
@@ -103,6 +137,10 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
       })
     : null;
 
+  const scheduler = config.mail.worker
+    ? new Scheduler({ db, everyMs: Math.max(config.mail.pollMs, 200), log: app.log, started: () => worker?.wake() })
+    : null;
+
   app.addHook('onReady', async () => {
     const secret = await loadLinkSecret(db);
     tokens = unsubscribeTokens(secret);
@@ -119,8 +157,10 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
       });
     }
     await worker?.start({ exclusive: db.kind === 'pglite' });
+    scheduler?.start();
   });
   app.addHook('onClose', async () => {
+    await scheduler?.stop();
     await worker?.stop();
     await receiver?.close();
     transport.close();
@@ -135,7 +175,8 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
     { onRequest: authenticate, schema: { tags: TAGS, body: SendEmailBody } },
     async (request, reply) => {
       const user = currentUser(request);
-      const { delId, listId } = request.body;
+      const { delId, listId, sendAt } = request.body;
+      const plannedAt = sendAt === undefined ? undefined : futureInstant(sendAt, 'sendAt');
       const delivery = await sendableDelivery(context, delId, user);
       const list = await findOwnedItem(db, grpResource, listId, user);
       if (list.actif === 0) throw conflict('Cette liste est supprimée : elle ne peut plus recevoir d’envoi.', 'listId');
@@ -151,8 +192,9 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
         label: delivery.label || delivery.internalname,
         listSubject: String(list.subject),
         content,
-      });
-      worker?.wake();
+      }, { sendAt: plannedAt });
+      if (!send) throw conflict('Cet envoi existe déjà.', 'delId');
+      if (send.status === 'running') worker?.wake();
       return reply.code(202).send({ '@id': `/api/sends/${send.id}`, '@type': 'Send', ...send });
     },
   );
@@ -181,6 +223,60 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
     '/api/sends/:id',
     { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
     async (request) => sendView(request.params.id, currentUser(request)),
+  );
+
+  typed.patch(
+    '/api/sends/:id',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, body: SendPatch } },
+    async (request) => {
+      const { id } = request.params;
+      const user = currentUser(request);
+      await findOwnedItem(db, sendResource, id, user);
+      await reschedule(db, id, futureInstant(request.body.sendAt, 'sendAt'));
+      return sendView(id, user);
+    },
+  );
+
+  typed.get(
+    '/api/schedules',
+    { onRequest: authenticate, schema: { tags: TAGS, querystring: collectionQuerySchema(scheduleResource) } },
+    async (request) =>
+      listCollection(db, scheduleResource, scopeQuery(scheduleResource, request.query, currentUser(request)), '/api/schedules'),
+  );
+
+  typed.post(
+    '/api/schedules',
+    { onRequest: authenticate, schema: { tags: TAGS, body: ScheduleBody } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { delId, listId, frequency, firstAt } = request.body;
+      const delivery = await sendableDelivery(context, delId, user);
+      const list = await findOwnedItem(db, grpResource, listId, user);
+      if (list.actif === 0) throw conflict('Cette liste est supprimée : elle ne peut plus recevoir d’envoi.', 'listId');
+      const first = instantOf(firstAt, 'firstAt');
+      if (frequency === 'unique' && first.getTime() <= Date.now()) {
+        throw badRequest('firstAt', "La date d'un envoi unique doit être à venir.");
+      }
+      const id = await saveSchedule(db, {
+        deliveryId: delivery.id,
+        listId,
+        userId: Number(list.user),
+        frequency,
+        firstAt: first,
+        timezone: config.timezone,
+      });
+      return reply.code(201).send(await findOwnedItem(db, scheduleResource, id, user));
+    },
+  );
+
+  typed.delete(
+    '/api/schedules/:id',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
+    async (request, reply) => {
+      const schedule = await findOwnedItem<Row>(db, scheduleResource, request.params.id, currentUser(request));
+      await stopSchedule(db, Number(schedule.delivery));
+      return reply.code(204).send();
+    },
   );
 
   typed.get(

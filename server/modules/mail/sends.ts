@@ -17,6 +17,8 @@ export const sendResource: ResourceDef = {
     label: { column: 'label', kind: 'text' },
     listSubject: { column: 'list_subject', kind: 'text' },
     status: { column: 'status', kind: 'text' },
+    sendAt: { column: 'send_at', kind: 'timestamp' },
+    schedule: { column: 'schedule_id', kind: 'int' },
     total: { column: 'total', kind: 'int' },
     created: { column: 'created', kind: 'timestamp' },
     finishedAt: { column: 'finished_at', kind: 'timestamp' },
@@ -29,13 +31,13 @@ export const sendResource: ResourceDef = {
     clicked: { column: 'clicked', kind: 'int' },
     unsubscribed: { column: 'unsubscribed', kind: 'int' },
   },
-  filters: ['id', 'delivery', 'list', 'user', 'status'],
-  orderable: ['id', 'created'],
+  filters: ['id', 'delivery', 'list', 'user', 'status', 'schedule'],
+  orderable: ['id', 'created', 'sendAt'],
   owner: 'user',
   defaultOrder: { field: 'id', direction: 'desc' },
 };
 
-export type SendStatus = 'running' | 'paused' | 'cancelled' | 'completed';
+export type SendStatus = 'scheduled' | 'running' | 'paused' | 'cancelled' | 'completed';
 
 export interface NewSend {
   deliveryId: number;
@@ -47,39 +49,97 @@ export interface NewSend {
   content: SendContent;
 }
 
-/** Queues one row per active contact of the list, in one transaction. */
-export async function createSend(db: Db, send: NewSend): Promise<{ id: number; total: number; status: SendStatus }> {
+export interface SendPlan {
+  /** When it goes: it waits as 'scheduled' until then. */
+  sendAt?: string;
+  /** The schedule occurrence it is: one send at most per (schedule, occurrence). */
+  scheduleId?: number;
+  occurrenceAt?: string;
+}
+
+export interface CreatedSend {
+  id: number;
+  total: number;
+  status: SendStatus;
+  sendAt: string | null;
+}
+
+/** Records a send in one transaction; `sendAt` plans it (status 'scheduled'), else its recipients are queued now. */
+export function createSend(db: Db, send: NewSend, plan: SendPlan = {}): Promise<CreatedSend | null> {
+  return db.transaction((tx) => insertSend(tx, send, plan));
+}
+
+/** createSend's work, inside the caller's transaction; null when the occurrence was already made. */
+export async function insertSend(tx: Queryable, send: NewSend, plan: SendPlan): Promise<CreatedSend | null> {
+  const [created] = await tx.query<{ id: number; sendAt: string | null }>(
+    `INSERT INTO mail_send (delivery_id, grp_id, user_id, version, label, list_subject, content, status, send_at, schedule_id, occurrence_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::timestamptz IS NULL THEN 'running' ELSE 'scheduled' END, $8, $9, $10)
+     ON CONFLICT (schedule_id, occurrence_at) DO NOTHING
+     RETURNING id, send_at AS "sendAt"`,
+    [
+      send.deliveryId,
+      send.listId,
+      send.userId,
+      send.version,
+      send.label,
+      send.listSubject,
+      JSON.stringify(send.content),
+      plan.sendAt ?? null,
+      plan.scheduleId ?? null,
+      plan.occurrenceAt ?? null,
+    ],
+  );
+  // This occurrence of the schedule was already made (by another process).
+  if (!created) return null;
+  if (plan.sendAt) return { id: created.id, total: 0, status: 'scheduled' as const, sendAt: created.sendAt };
+  const { total, status } = await queueRecipients(tx, created.id, send.listId);
+  return { id: created.id, total, status, sendAt: null };
+}
+
+/** Queues one row per active contact of the list and starts the send (completed at once when there are none). */
+async function queueRecipients(tx: Queryable, sendId: number, listId: number): Promise<{ total: number; status: SendStatus }> {
+  const [{ total }] = await tx.query<{ total: number }>(
+    `WITH queued AS (
+       INSERT INTO mail_recipient (send_id, contact_id)
+       SELECT $1, id FROM grp_rcp WHERE grp_id = $2 AND actif = 1 ORDER BY id
+       RETURNING 1
+     ) SELECT count(*)::int AS total FROM queued`,
+    [sendId, listId],
+  );
+  const [row] = await tx.query<{ status: SendStatus }>(
+    `UPDATE mail_send SET total = $2,
+       status = CASE WHEN $2 = 0 THEN 'completed' ELSE 'running' END,
+       finished_at = CASE WHEN $2 = 0 THEN now() END
+     WHERE id = $1 RETURNING status`,
+    [sendId, total],
+  );
+  return { total, status: row.status };
+}
+
+/**
+ * Starts the planned sends that are due: their recipients are the list's active contacts at
+ * that moment. Each is taken under a row lock others skip, and leaves 'scheduled' in the same
+ * transaction, so it starts once whichever process gets it. Answers how many started.
+ */
+export async function startDue(db: Db, limit = 20): Promise<number> {
   return db.transaction(async (tx) => {
-    const [{ id }] = await tx.query<{ id: number }>(
-      `INSERT INTO mail_send (delivery_id, grp_id, user_id, version, label, list_subject, content)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [
-        send.deliveryId,
-        send.listId,
-        send.userId,
-        send.version,
-        send.label,
-        send.listSubject,
-        JSON.stringify(send.content),
-      ],
+    const due = await tx.query<{ id: number; listId: number }>(
+      `SELECT id, grp_id AS "listId" FROM mail_send WHERE status = 'scheduled' AND send_at <= now()
+       ORDER BY send_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
     );
-    const [{ total }] = await tx.query<{ total: number }>(
-      `WITH queued AS (
-         INSERT INTO mail_recipient (send_id, contact_id)
-         SELECT $1, id FROM grp_rcp WHERE grp_id = $2 AND actif = 1 ORDER BY id
-         RETURNING 1
-       ) SELECT count(*)::int AS total FROM queued`,
-      [id, send.listId],
-    );
-    const [row] = await tx.query<{ status: SendStatus }>(
-      `UPDATE mail_send SET total = $2,
-         status = CASE WHEN $2 = 0 THEN 'completed' ELSE 'running' END,
-         finished_at = CASE WHEN $2 = 0 THEN now() END
-       WHERE id = $1 RETURNING status`,
-      [id, total],
-    );
-    return { id, total, status: row.status };
+    for (const send of due) await queueRecipients(tx, send.id, send.listId);
+    return due.length;
   });
+}
+
+/** Moves a planned send to another time; a send no longer planned is a 409. */
+export async function reschedule(db: Queryable, sendId: number, sendAt: string): Promise<void> {
+  const changed = await db.query(
+    `UPDATE mail_send SET send_at = $2 WHERE id = $1 AND status = 'scheduled' RETURNING id`,
+    [sendId, sendAt],
+  );
+  if (changed.length === 0) throw conflict("Cet envoi n'est plus planifié : son heure ne peut plus changer.", 'sendAt');
 }
 
 /** Marks completed the running sends among these that have nothing left to send. */
@@ -137,7 +197,7 @@ export type SendAction = 'pause' | 'resume' | 'cancel';
 const TRANSITIONS: Record<SendAction, { from: SendStatus[]; to: SendStatus }> = {
   pause: { from: ['running'], to: 'paused' },
   resume: { from: ['paused'], to: 'running' },
-  cancel: { from: ['running', 'paused'], to: 'cancelled' },
+  cancel: { from: ['scheduled', 'running', 'paused'], to: 'cancelled' },
 };
 
 /** Pauses, resumes or cancels a send; a send not in a state that allows it is a 409. */

@@ -110,6 +110,7 @@ function webConfig(config: Config) {
     contactEmail: config.contactEmail,
     legalMentions: config.legalMentions,
     privacyPolicy: config.privacyPolicy,
+    timezone: config.timezone,
   };
 }
 

@@ -9,6 +9,8 @@ export interface AppConfig {
   /** Texts of the legal pages (LEGAL_MENTIONS, PRIVACY_POLICY); null: the default texts of fr.ts. */
   legalMentions: string | null;
   privacyPolicy: string | null;
+  /** The zone scheduled sends are entered and shown in (TIMEZONE). */
+  timezone: string;
 }
 
 const defaults: AppConfig = {
@@ -18,6 +20,7 @@ const defaults: AppConfig = {
   contactEmail: 'contact@tgm.local',
   legalMentions: null,
   privacyPolicy: null,
+  timezone: 'Europe/Paris',
 };
 
 function readPageConfig(): Partial<AppConfig> {

@@ -79,3 +79,45 @@ test("a send's report shows its figures with rates, its timeline, links and a CS
     .toBe(true);
   expect(await axeProblems(page)).toEqual([]);
 });
+
+test("Diffusion turns tracking on and plans a weekly send in the configured time zone, which can be stopped", async ({ page }) => {
+  test.setTimeout(120_000);
+  const run = Date.now().toString(36);
+  const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await (await page.request.post('/api/grps', { headers, data: { subject: `Hebdo ${run}` } })).json();
+
+  await signIn(page, DEMO_ADMIN);
+  await page.getByRole('button', { name: 'Nouveau modèle' }).click();
+  const editor = page.getByRole('dialog', { name: 'Modèle : Nouveau modèle' });
+  await editor.getByLabel('Libellé').fill(`Hebdo ${run}`);
+  await editor.getByRole('tab', { name: 'Diffusion' }).click();
+  await editor.getByRole('combobox', { name: 'Liste' }).click();
+  await page.getByRole('option', { name: `Hebdo ${run}` }).click();
+  await editor.getByRole('combobox', { name: 'Fréquence' }).click();
+  await page.getByRole('option', { name: 'Hebdomadaire' }).click();
+  const tracking = editor.getByRole('switch', { name: 'Suivi des ouvertures et des clics' });
+  await expect(tracking).not.toBeChecked();
+  await tracking.check();
+  await editor.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Version 2 enregistrée.')).toBeVisible();
+
+  const saved = page.getByRole('dialog', { name: `Modèle : Hebdo ${run}` });
+  await saved.getByRole('tab', { name: 'Diffusion' }).click();
+  await expect(saved.getByText('Aucun envoi planifié.')).toBeVisible();
+  // Monday 1 December 2031, 09:30 in Paris (winter time: 08:30 UTC).
+  await saved.getByLabel('Première date et heure (Europe/Paris)').fill('2031-12-01T09:30');
+  await saved.getByRole('button', { name: 'Planifier' }).click();
+  await expect(saved.getByText('Prochain envoi : 01-12-2031 09:30')).toBeVisible();
+  const deliveries = await (await page.request.get(`/api/deliveries?order%5Bid%5D=desc`, { headers })).json();
+  const delivery = deliveries['hydra:member'].find((d: { label: string }) => d.label === `Hebdo ${run}`);
+  expect(delivery.properties.tracking).toBe(true);
+  const schedules = await (await page.request.get(`/api/schedules?delivery=${delivery.id}&active=1`, { headers })).json();
+  expect(schedules['hydra:member']).toEqual([
+    expect.objectContaining({ frequency: 'hebdomadaire', nextAt: '2031-12-01T08:30:00.000Z', list: list.id }),
+  ]);
+
+  await saved.getByRole('button', { name: 'Arrêter la planification' }).click();
+  await expect(saved.getByText('Planification arrêtée.')).toBeVisible();
+  await expect(saved.getByText('Aucun envoi planifié.')).toBeVisible();
+});

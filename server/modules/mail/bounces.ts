@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db';
+import { rejectAddress } from '../lists/repository';
 import type { RecipientRef } from './tokens';
 
 export type BounceKind = 'hard' | 'soft';
@@ -81,11 +82,7 @@ export async function recordBounce(
          ) UPDATE mail_send SET bounced = bounced + 1 WHERE id IN (SELECT send_id FROM first)`,
         [recipient.id],
       );
-      await tx.query(
-        `UPDATE grp_rcp c SET status = 'rejeté', last_modified = now()
-         FROM grp g WHERE g.id = c.grp_id AND g.user_id = $1 AND lower(c.email) = lower($2) AND c.status = 'actif'`,
-        [recipient.owner, recipient.email],
-      );
+      await rejectAddress(tx, recipient.owner, recipient.email);
     }
     return { rejected, softInARow };
   });

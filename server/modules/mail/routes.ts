@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
 import type { Row } from '../../db/db';
@@ -9,11 +7,12 @@ import { badRequest, conflict, HttpError } from '../../shared/errors';
 import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
 import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
 import { grpResource } from '../lists/resource';
+import type { MailComposer } from './composer';
 import { contentOf, hasBody } from './content';
-import { copy } from './copy';
-import { composeMessage, sendMessageId, senderDomain } from './message';
+import { zonedInstant } from './occurrences';
 import { compileContent } from './render';
-import { changeStatus, createSend, reschedule, sendResource, withProgress } from './sends';
+import { outcomesCsv, reportOf } from './report';
+import { saveSchedule, scheduleResource, stopSchedule } from './schedules';
 import {
   PreviewBody,
   ScheduleBody,
@@ -23,40 +22,11 @@ import {
   SendPatch,
   TestSendBody,
 } from './schemas';
-import { Scheduler } from './scheduler';
-import { saveSchedule, scheduleResource, stopSchedule } from './schedules';
-import { zonedInstant } from './occurrences';
-import { createMailTransport } from './transport';
-import { loadLinkSecret, registerUnsubscribeRoutes, unsubscribeTokens, type UnsubscribeTokens } from './unsubscribe';
-import { bounceAddress, startBounceReceiver, type BounceReceiver } from './receiver';
-import { mailTokens, type MailTokens, type RecipientRef } from './tokens';
-import { registerTrackingRoutes, trackingPaths } from './trackingRoutes';
-import { registerBounceWebhooks } from './webhooks';
-import { outcomesCsv, reportOf } from './report';
-import type { Tracker } from './tracking';
-import { classify, SendWorker } from './worker';
+import { changeStatus, createSend, reschedule, sendResource, withProgress } from './sends';
+import type { MailTransport } from './transport';
+import { classify } from './worker';
 
 const TAGS = ['mail'];
-
-/**
- * The address recipients reach the server at: PUBLIC_URL, else where it listens (known once
- * it listens; until then, the configured port on localhost).
- */
-function publicBaseUrl(app: FastifyInstance, configured: string | null, port: number): () => string {
-  let listening: string | null = configured;
-  return () => {
-    if (listening) return listening;
-    const address = app.server.address() as AddressInfo | null;
-    if (!address || typeof address !== 'object') return `http://localhost:${port}`;
-    const host = ['0.0.0.0', '::'].includes(address.address)
-      ? 'localhost'
-      : address.family === 'IPv6'
-        ? `[${address.address}]`
-        : address.address;
-    listening = `http://${host}:${address.port}`;
-    return listening;
-  };
-}
 
 /** A delivery the caller may send: 404 unknown, 403 someone else's, 409 deleted. */
 async function sendableDelivery(context: ModuleContext, id: number, user: AuthUser): Promise<DeliveryRow> {
@@ -81,11 +51,16 @@ function instantOfWith(timezone: string, value: string, field: string): Date {
   return zonedInstant({ year, month, day, hour, minute }, timezone);
 }
 
-/** The sample contact of previews and test sends. */
-const sampleContact = (email: string) => ({ email, firstname: copy.previewFirstname, lastname: copy.previewLastname });
+export interface SendRoutesDeps {
+  context: ModuleContext;
+  transport: MailTransport;
+  composer: MailComposer;
+  /** New or resumed work for this process's worker, if it has one. */
+  wake: () => void;
+}
 
-/** Sending (DESIGN.md §4): the send queue and its worker, test sends, previews, unsubscribe links. */
-export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
+/** The back-office routes of sending (DESIGN.md §4): sends, their reports, schedules, test sends, previews. */
+export function registerSendRoutes(app: FastifyInstance, { context, transport, composer, wake }: SendRoutesDeps): void {
   const { config, db, authenticate } = context;
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const instantOf = (value: string, field: string) => instantOfWith(config.timezone, value, field);
@@ -95,80 +70,6 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
     if (instant.getTime() < Date.now() - 60_000) throw badRequest(field, `La date '${value}' est passée.`);
     return instant.toISOString();
   };
-  const transport = createMailTransport(config);
-  const from = config.mail.from;
-  const domain = senderDomain(from);
-  let tokens: UnsubscribeTokens | null = null;
-  let signed: MailTokens | null = null;
-  const linkTokens = () => {
-    if (!tokens) throw new Error('unsubscribe tokens used before the app is ready');
-    return tokens;
-  };
-  const recipientTokens = () => {
-    if (!signed) throw new Error('mail tokens used before the app is ready');
-    return signed;
-  };
-  const baseUrl = publicBaseUrl(app, config.publicUrl, config.port);
-  const unsubscribeUrl = (contactId: number | null) => `${baseUrl()}/api/unsubscribe/${linkTokens().sign(contactId)}`;
-  const { bounce } = config;
-  const tracker = (ref: RecipientRef, unsubscribe: string): Tracker => ({
-    click: (url) => `${baseUrl()}${trackingPaths.click(recipientTokens().click.sign(ref, url))}`,
-    openUrl: `${baseUrl()}${trackingPaths.open(recipientTokens().open.sign(ref))}`,
-    unsubscribeUrl: unsubscribe,
-  });
-  let receiver: BounceReceiver | null = null;
-
-  const worker = config.mail.worker
-    ? new SendWorker({
-        db,
-        transport,
-        settings: config.mail,
-        log: app.log,
-        compose: (content, job) => {
-          const unsubscribe = unsubscribeUrl(job.contactId);
-          return composeMessage(content, job, {
-            from,
-            messageId: sendMessageId(job.sendId, job.contactId, domain),
-            unsubscribeUrl: unsubscribe,
-            returnPath: bounce.domain ? bounceAddress(recipientTokens(), job, bounce.domain) : undefined,
-            tracker: content.tracking ? tracker(job, unsubscribe) : undefined,
-          });
-        },
-      })
-    : null;
-
-  const scheduler = config.mail.worker
-    ? new Scheduler({ db, everyMs: Math.max(config.mail.pollMs, 200), log: app.log, started: () => worker?.wake() })
-    : null;
-
-  app.addHook('onReady', async () => {
-    const secret = await loadLinkSecret(db);
-    tokens = unsubscribeTokens(secret);
-    signed = mailTokens(secret);
-    if (bounce.domain) {
-      receiver = await startBounceReceiver({
-        db,
-        domain: bounce.domain,
-        host: bounce.smtpHost,
-        port: bounce.smtpPort,
-        softLimit: bounce.softLimit,
-        tokens: recipientTokens,
-        log: app.log,
-      });
-    }
-    await worker?.start({ exclusive: db.kind === 'pglite' });
-    scheduler?.start();
-  });
-  app.addHook('onClose', async () => {
-    await scheduler?.stop();
-    await worker?.stop();
-    await receiver?.close();
-    transport.close();
-  });
-
-  registerUnsubscribeRoutes(app, { db, productName: config.productName, tokens: linkTokens });
-  registerTrackingRoutes(app, { db, tokens: recipientTokens, rateLimit: config.publicReadRateLimit });
-  registerBounceWebhooks(app, { db, secret: bounce.webhookSecret, softLimit: bounce.softLimit, log: app.log });
 
   typed.post(
     '/api/sendEmail',
@@ -194,7 +95,7 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
         content,
       }, { sendAt: plannedAt });
       if (!send) throw conflict('Cet envoi existe déjà.', 'delId');
-      if (send.status === 'running') worker?.wake();
+      if (send.status === 'running') wake();
       return reply.code(202).send({ '@id': `/api/sends/${send.id}`, '@type': 'Send', ...send });
     },
   );
@@ -309,7 +210,7 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
       const user = currentUser(request);
       await findOwnedItem(db, sendResource, id, user);
       await changeStatus(db, id, action);
-      if (action === 'resume') worker?.wake();
+      if (action === 'resume') wake();
       return sendView(id, user);
     },
   );
@@ -323,13 +224,8 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
       const saved = delId === undefined ? {} : await sendableDelivery(context, delId, user);
       const content = contentOf({ ...saved, ...given });
       if (!hasBody(content)) throw badRequest('codeHtml', 'Le BAT n’a aucun contenu : ni HTML, ni texte, ni AMP.');
-      const messageId = `<bat-${randomUUID()}@${domain}>`;
-      const message = composeMessage(compileContent(content), sampleContact(email), {
-        from,
-        messageId,
-        unsubscribeUrl: unsubscribeUrl(null),
-        subjectPrefix: copy.testSubjectPrefix,
-      });
+      const message = composer.testMessage(compileContent(content), email);
+      const messageId = String(message.messageId);
       try {
         await transport.send(message);
       } catch (error) {
@@ -349,11 +245,7 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
       const user = currentUser(request);
       const content = contentOf(request.body);
       const compiled = compileContent(content);
-      const message = composeMessage(compiled, sampleContact(user.email), {
-        from,
-        messageId: '<preview@localhost>',
-        unsubscribeUrl: unsubscribeUrl(null),
-      });
+      const message = composer.preview(compiled, user.email);
       return {
         subject: message.subject,
         html: message.html ?? '',
@@ -363,4 +255,4 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
       };
     },
   );
-};
+}

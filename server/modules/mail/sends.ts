@@ -1,6 +1,7 @@
 import type { Db, Queryable, Row } from '../../db/db';
 import { conflict } from '../../shared/errors';
 import { toItem, type ResourceDef } from '../../shared/hydra';
+import { mailableContactIds } from '../lists/repository';
 import type { SendContent } from './render';
 
 /** A send of a delivery's version to a list; its recipients are rows of mail_recipient. */
@@ -101,7 +102,7 @@ async function queueRecipients(tx: Queryable, sendId: number, listId: number): P
   const [{ total }] = await tx.query<{ total: number }>(
     `WITH queued AS (
        INSERT INTO mail_recipient (send_id, contact_id)
-       SELECT $1, id FROM grp_rcp WHERE grp_id = $2 AND actif = 1 ORDER BY id
+       SELECT $1, id FROM (${mailableContactIds('$2')}) mailable
        RETURNING 1
      ) SELECT count(*)::int AS total FROM queued`,
     [sendId, listId],

@@ -182,6 +182,14 @@ describe('bounces through VERP and the built-in receiver', () => {
       { kind: 'soft', soft_in_a_row: 1, rejected: false },
       { kind: 'soft', soft_in_a_row: 2, rejected: true },
     ]);
+
+    // Cleared by an operator, the address starts a new row: one soft bounce does not reject it again.
+    const [eve] = await t.db.query<{ id: number }>(`SELECT id FROM grp_rcp WHERE email = 'eve@example.org'`);
+    expect((await t.call('PATCH', `/api/grp_rcps/${eve.id}`, admin, { actif: 1 })).json()).toMatchObject({ status: 'actif' });
+    await sendTo(listId);
+    const fifthPath = envelopeOf('eve@example.org');
+    await bounceTo(fifthPath, dsn(fifthPath, 'eve@example.org', 'delayed', '4.2.2', '452 4.2.2 Mailbox full'));
+    expect((await statusOf('eve@example.org'))[0].status).toBe('actif');
   });
 
   it('reads plain bounce messages, and ignores auto-replies and delivery notices', async () => {

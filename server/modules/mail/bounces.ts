@@ -42,13 +42,18 @@ export async function recordBounce(
     if (!recipient) return null;
     let softInARow = 0;
     if (report.kind === 'soft') {
-      // The address's latest sends (all lists of the owner), newest first, up to this one.
+      // The address's latest sends (all lists of the owner), newest first, up to this one; a row
+      // starts again after the address was last rejected (an operator cleared it since).
       const recent = await tx.query<{ bounced: boolean }>(
         `SELECT EXISTS (
              SELECT 1 FROM mail_bounce b WHERE b.send_id = r.send_id AND b.contact_id = r.contact_id
            ) AS bounced
          FROM mail_recipient r JOIN grp_rcp c ON c.id = r.contact_id JOIN grp g ON g.id = c.grp_id
          WHERE g.user_id = $1 AND lower(c.email) = lower($2) AND r.status = 'sent' AND r.send_id <= $3
+           AND r.send_id > coalesce((
+             SELECT max(b.send_id) FROM mail_bounce b JOIN mail_send s ON s.id = b.send_id
+             WHERE b.rejected AND s.user_id = $1 AND lower(b.email) = lower($2)
+           ), 0)
          ORDER BY r.send_id DESC LIMIT $4`,
         [recipient.owner, recipient.email, ref.sendId, softLimit],
       );

@@ -85,7 +85,7 @@ test("Diffusion turns tracking on and plans a weekly send in the configured time
   const run = Date.now().toString(36);
   const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
   const headers = { authorization: `Bearer ${token}` };
-  const list = await (await page.request.post('/api/grps', { headers, data: { subject: `Hebdo ${run}` } })).json();
+  const list = await (await page.request.post('/api/grps', { headers, data: { subject: `Liste hebdo ${run}` } })).json();
 
   await signIn(page, DEMO_ADMIN);
   await page.getByRole('button', { name: 'Nouveau modèle' }).click();
@@ -93,7 +93,7 @@ test("Diffusion turns tracking on and plans a weekly send in the configured time
   await editor.getByLabel('Libellé').fill(`Hebdo ${run}`);
   await editor.getByRole('tab', { name: 'Diffusion' }).click();
   await editor.getByRole('combobox', { name: 'Liste' }).click();
-  await page.getByRole('option', { name: `Hebdo ${run}` }).click();
+  await page.getByRole('option', { name: `Liste hebdo ${run}` }).click();
   await editor.getByRole('combobox', { name: 'Fréquence' }).click();
   await page.getByRole('option', { name: 'Hebdomadaire' }).click();
   const tracking = editor.getByRole('switch', { name: 'Suivi des ouvertures et des clics' });
@@ -120,4 +120,21 @@ test("Diffusion turns tracking on and plans a weekly send in the configured time
   await saved.getByRole('button', { name: 'Arrêter la planification' }).click();
   await expect(saved.getByText('Planification arrêtée.')).toBeVisible();
   await expect(saved.getByText('Aucun envoi planifié.')).toBeVisible();
+
+  // A planned send shows among the template's sends with its time in TIMEZONE.
+  const patched = await page.request.patch(`/api/deliveries/${delivery.id}`, {
+    headers: { ...headers, 'content-type': 'application/merge-patch+json' },
+    data: JSON.stringify({ codeText: [b64('Bonjour')] }),
+  });
+  expect(patched.status()).toBe(200);
+  const planned = await page.request.post('/api/sendEmail', {
+    headers,
+    data: { delId: delivery.id, listId: list.id, sendAt: '2031-12-02T09:00:00+01:00' },
+  });
+  expect(planned.status()).toBe(202);
+  await page.reload();
+  await page.getByRole('button', { name: `Hebdo ${run}`, exact: true }).click();
+  const reopened = page.getByRole('dialog', { name: `Modèle : Hebdo ${run}` });
+  await reopened.getByRole('tab', { name: 'Diffusion' }).click();
+  await expect(reopened.getByText('Planifié pour le 02-12-2031 09:00')).toBeVisible();
 });

@@ -77,6 +77,8 @@ export interface Send {
   cancelled: number;
   created: string;
   finishedAt: string | null;
+  /** When a planned send goes (status 'scheduled'). */
+  sendAt?: string | null;
   failures?: { email: string; reason: string }[];
 }
 

@@ -1,4 +1,6 @@
 import { Box, Button, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { appConfig } from '../../../shared/config/appConfig';
+import { formatDateTimeIn } from '../../../shared/lib/dates';
 import { fr } from '../../../shared/i18n/fr';
 import { deliveriesApi, useChangeSendStatusMutation, useGetSendQuery } from '../api';
 import type { SendStatus } from '../types';
@@ -32,6 +34,9 @@ export function SendProgress({ sendId }: { sendId: number }) {
       <Typography variant="body2">
         {t.status[send.status]} · {t.counts(send.sent, send.total, send.failed, send.pending)}
       </Typography>
+      {send.status === 'scheduled' && send.sendAt && (
+        <Typography variant="body2">{fr.sendReport.scheduledFor(formatDateTimeIn(send.sendAt, appConfig.timezone))}</Typography>
+      )}
       {send.skipped > 0 && <Typography variant="body2">{t.skipped(send.skipped)}</Typography>}
       {!over && (
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>

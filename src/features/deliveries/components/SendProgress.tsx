@@ -7,6 +7,7 @@ import type { SendStatus } from '../types';
 import { ErrorAlert } from './ErrorAlert';
 
 const POLL_MS = 1000;
+const PLANNED_POLL_MS = 30_000;
 const FINAL: SendStatus[] = ['completed', 'cancelled'];
 const t = fr.deliveries.progress;
 
@@ -14,7 +15,9 @@ const t = fr.deliveries.progress;
 export function SendProgress({ sendId }: { sendId: number }) {
   const { data: cached } = deliveriesApi.endpoints.getSend.useQueryState(sendId);
   const over = cached !== undefined && FINAL.includes(cached.status);
-  const { data: send, error } = useGetSendQuery(sendId, { pollingInterval: over ? 0 : POLL_MS });
+  // A planned send may wait for days: looked at now and then until it starts.
+  const planned = cached?.status === 'scheduled';
+  const { data: send, error } = useGetSendQuery(sendId, { pollingInterval: over ? 0 : planned ? PLANNED_POLL_MS : POLL_MS });
   const [changeStatus, change] = useChangeSendStatusMutation();
 
   if (error) return <ErrorAlert error={error} />;

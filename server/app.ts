@@ -160,6 +160,7 @@ function webConfig(config: Config) {
     legalMentions: config.legalMentions,
     privacyPolicy: config.privacyPolicy,
     shareLinks: config.shareLinks,
+    timezone: config.timezone,
   };
 }
 

@@ -8,12 +8,17 @@ import { startApiTest, type ApiTest } from './testing/requests';
  * A route the table below does not know fails the suite: a new route states who may call it.
  */
 
-/** Who a route serves: anyone, a signed-in user, admins only (for some writes), a visitor's or a recipient's token. */
-type Access = 'public' | 'bearer' | 'adminWrite' | 'visitor' | 'recipient';
+/**
+ * Who a route serves: anyone, a signed-in user, admins only (for some writes), a visitor's or a
+ * recipient's token, or a service presenting a shared secret (webhooks).
+ */
+type Access = 'public' | 'bearer' | 'adminWrite' | 'visitor' | 'recipient' | 'secret';
 interface Rule {
   access: Access;
   /** Its path names a record of the owner: another non-admin gets 403 or 404. */
   owned?: boolean;
+  /** A valid JSON body, where `{}` would be refused before the owner is checked. */
+  body?: Record<string, unknown>;
 }
 
 const ROUTES: Record<string, Rule> = {
@@ -72,6 +77,15 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/sends': { access: 'bearer' },
   'GET /api/sends/:id': { access: 'bearer', owned: true },
   'POST /api/sends/:id/:action': { access: 'bearer', owned: true },
+  'PATCH /api/sends/:id': { access: 'bearer', owned: true, body: { sendAt: '2099-01-04T09:00:00+01:00' } },
+  'GET /api/sends/:id/report': { access: 'bearer', owned: true },
+  'GET /api/sends/:id/outcomes.csv': { access: 'bearer', owned: true },
+  'GET /api/schedules': { access: 'bearer' },
+  'POST /api/schedules': { access: 'bearer' },
+  'DELETE /api/schedules/:id': { access: 'bearer', owned: true },
+  'GET /api/t/c/:token': { access: 'recipient' },
+  'GET /api/t/o/:token': { access: 'public' },
+  'POST /api/bounces/:service': { access: 'secret' },
   'POST /api/email/encoded': { access: 'bearer' },
   'POST /api/email/preview': { access: 'bearer' },
   'GET /api/unsubscribe/:token': { access: 'recipient' },
@@ -104,7 +118,7 @@ const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('b
 
 beforeAll(async () => {
   // Limits high enough for the matrix's own calls (each route is called seven times).
-  ({ t, api, admin, operator, operatorId } = await startApiTest({ BAT_RATE_LIMIT: '1000' }));
+  ({ t, api, admin, operator, operatorId } = await startApiTest({ BAT_RATE_LIMIT: '1000', BOUNCE_WEBHOOK_SECRET: 'matrix-webhook-secret-0123456789' }));
   const [other] = await t.db.query<{ id: number }>(
     "INSERT INTO app_user (email, password_hash) VALUES ('autre@tgm.local', 'x') RETURNING id",
   );
@@ -138,8 +152,11 @@ beforeAll(async () => {
   ).json();
   const send = (await api.post('/api/sendEmail', operator, { delId: delivery.id, listId: grp.id })).json();
   const category = (await api.post('/api/categories', admin, { name: 'TGM', user: operatorId })).json();
+  const schedule = (
+    await api.post('/api/schedules', operator, { delId: delivery.id, listId: grp.id, frequency: 'hebdomadaire', firstAt: '2099-01-04T09:00' })
+  ).json();
   const discours = (await api.post('/api/discours', admin, { name: 'Discours matrice', user: operatorId })).json();
-  for (const [name, value] of Object.entries({ grp, contact, recipient, delivery, send, category, discours })) {
+  for (const [name, value] of Object.entries({ grp, contact, recipient, delivery, send, category, discours, schedule })) {
     if (!value.id) throw new Error(`fixture ${name} not created: ${JSON.stringify(value)}`);
   }
   Object.assign(params, {
@@ -153,7 +170,10 @@ beforeAll(async () => {
     '/api/sends/': String(send.id.toString()),
     '/api/categories/': String(category.id),
     '/api/discours/': String(discours.id),
+    '/api/schedules/': String(schedule.id),
     '/api/unsubscribe/': '1.abcdefghijklmnopqrstuvwx',
+    '/api/t/': 'forged.token',
+    service: 'generic',
     action: 'pause',
     theme: 'finance',
     n: '1',
@@ -187,7 +207,7 @@ async function call(method: string, url: string, identity: Identity): Promise<Li
     method: method as 'GET',
     url: urlOf(url),
     headers: { ...headers[identity], ...(withBody ? { 'content-type': accepts ?? json } : {}) },
-    payload: withBody ? (accepts ? BODIES[accepts] : '{}') : undefined,
+    payload: withBody ? (accepts ? BODIES[accepts] : JSON.stringify(ROUTES[`${method} ${url}`]?.body ?? {})) : undefined,
   });
 }
 
@@ -227,6 +247,8 @@ describe('the authorisation matrix', () => {
         if (rule.access === 'visitor' && status !== 401 && status !== 400) fail('a visitor route without a visitor token');
         if (rule.access === 'recipient' && (status < 400 || status >= 500)) fail('a recipient route refuses a wrong token');
         if (rule.access === 'public' && isRefusal(status)) fail('a public route');
+        // Nobody here holds the webhook secret, whatever bearer they bring.
+        if (rule.access === 'secret' && status !== 401) fail('a webhook without its secret');
         if (identity === 'other' && response.body.includes(MARKER)) fail("another user's data");
       }
       table.push(`${method.padEnd(6)} ${url.padEnd(40)} ${IDENTITIES.map((identity) => String(statuses[identity]).padStart(8)).join('')}`);

@@ -56,6 +56,21 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Test sends (BAT) one user may make an hour. */
   batRateLimit: number;
+  bounce: BounceConfig;
+  /** IANA time zone scheduled sends are entered and shown in (DESIGN.md §6). */
+  timezone: string;
+}
+
+/** How bounces come back (DESIGN.md §6): VERP to the built-in receiver, or e-mail services' webhooks. */
+export interface BounceConfig {
+  /** The domain of VERP envelope senders, whose MX is the receiver; null keeps MAIL_FROM's address as envelope sender and runs no receiver. */
+  domain: string | null;
+  smtpPort: number;
+  smtpHost: string;
+  /** Temporary failures in a row (one per send) after which an address is rejected. */
+  softLimit: number;
+  /** The secret webhooks under /api/bounces/{service} must present; null: webhooks answer 503. */
+  webhookSecret: string | null;
 }
 
 export interface TelegramConfig {
@@ -219,6 +234,34 @@ function trustProxy(env: Env): false | number | string[] {
   return entries;
 }
 
+function timezone(env: Env): string {
+  const value = text(env, 'TIMEZONE', 'Europe/Paris');
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+  } catch {
+    throw new ConfigError('TIMEZONE', `is not an IANA time zone (e.g. Europe/Paris), got "${value}"`);
+  }
+  return value;
+}
+
+function bounce(env: Env): BounceConfig {
+  const domain = optional(env, 'BOUNCE_DOMAIN');
+  if (domain !== null && !/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i.test(domain)) {
+    throw new ConfigError('BOUNCE_DOMAIN', `is not a domain name: "${domain}"`);
+  }
+  const webhookSecret = optional(env, 'BOUNCE_WEBHOOK_SECRET');
+  if (webhookSecret !== null && (webhookSecret.length < 16 || /[\s:]/.test(webhookSecret))) {
+    throw new ConfigError('BOUNCE_WEBHOOK_SECRET', 'must hold at least 16 characters, without spaces or colons');
+  }
+  return {
+    domain: domain?.toLowerCase() ?? null,
+    smtpPort: integer(env, 'BOUNCE_SMTP_PORT', 2525, 0, 65535),
+    smtpHost: text(env, 'BOUNCE_SMTP_HOST', '0.0.0.0'),
+    softLimit: integer(env, 'BOUNCE_SOFT_LIMIT', 3, 1, 100),
+    webhookSecret,
+  };
+}
+
 /** Reads and validates the settings; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const level = text(env, 'LOG_LEVEL', 'info');
@@ -287,5 +330,7 @@ export function loadConfig(env: Env = process.env): Config {
     shareLinks: oneOf(env, 'SHARE_LINKS', ['product', 'youtube'] as const, 'product'),
     trustProxy: trustProxy(env),
     batRateLimit: integer(env, 'BAT_RATE_LIMIT', 30, 1, 100_000),
+    bounce: bounce(env),
+    timezone: timezone(env),
   };
 }

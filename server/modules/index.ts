@@ -10,7 +10,7 @@ import { discoursRoutes } from './discours/routes';
 import { recipientsRoutes } from './recipients/routes';
 import { maintenanceRoutes } from './maintenance/routes';
 import { deliveriesRoutes } from './deliveries/routes';
-import { mailRoutes } from './mail/routes';
+import { mailPlugin } from './mail/plugin';
 import { ratingsRoutes } from './ratings/routes';
 import { telegramRoutes } from './telegram/routes';
 import { socialMediaRoutes } from './socialMedia/routes';
@@ -27,7 +27,7 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   recipientsRoutes,
   maintenanceRoutes,
   deliveriesRoutes,
-  mailRoutes,
+  mailPlugin,
   ratingsRoutes,
   telegramRoutes,
   socialMediaRoutes,

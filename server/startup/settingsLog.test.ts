@@ -3,7 +3,7 @@ import { effectiveSettings } from './settingsLog';
 
 describe('effectiveSettings', () => {
   it('masks every secret, including passwords inside URLs, and keeps the rest', () => {
-    const secrets = ['s'.repeat(40), 'admin-password-9', 'operator-password-9', 'db-pass', 'smtp-pass', '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'x-token-1'];
+    const secrets = ['s'.repeat(40), 'admin-password-9', 'operator-password-9', 'db-pass', 'smtp-pass', '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'x-token-1', 'bounce-webhook-secret-42'];
     const config = loadConfig({
       JWT_SECRET: secrets[0],
       ADMIN_PASSWORD: secrets[1],
@@ -13,6 +13,7 @@ describe('effectiveSettings', () => {
       TELEGRAM_BOT_TOKEN: secrets[5],
       TELEGRAM_CHAT_ID: '@canal_tgm',
       X_API_BEARER_TOKEN: secrets[6],
+      BOUNCE_WEBHOOK_SECRET: secrets[7],
       PORT: '9000',
     });
     const settings = effectiveSettings(config);

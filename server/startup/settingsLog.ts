@@ -26,6 +26,7 @@ export function effectiveSettings(config: Config): Record<string, unknown> {
     operatorPassword: MASK,
     xApiBearerToken: masked(config.xApiBearerToken),
     telegram: config.telegram && { ...config.telegram, botToken: MASK },
+    bounce: { ...config.bounce, webhookSecret: masked(config.bounce.webhookSecret) },
     // Texts of pages, not settings anyone reads in a log.
     legalMentions: config.legalMentions === null ? null : `${config.legalMentions.length} characters`,
     privacyPolicy: config.privacyPolicy === null ? null : `${config.privacyPolicy.length} characters`,

@@ -2,6 +2,8 @@ import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 export interface ReceivedMessage {
   raw: Buffer;
+  /** The envelope sender (MAIL FROM), where bounces go. */
+  from: string;
   to: string[];
   /** The Message-ID header, `<…>`. */
   messageId: string;
@@ -71,6 +73,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
           const raw = Buffer.concat(chunks);
           const message = {
             raw,
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             messageId: headerOf(raw, 'Message-ID'),
           };

@@ -14,6 +14,7 @@ import { LegalMentionsPage } from '../pages/legalMentions/LegalMentionsPage';
 // The back-office is split out of the public pages' bundle.
 const DashboardPage = lazy(() => import(/* webpackChunkName: "backoffice-dashboard" */ '../pages/dashboard/DashboardPage'));
 const InfluenceurPage = lazy(() => import(/* webpackChunkName: "backoffice-influenceur" */ '../pages/influenceur/InfluenceurPage'));
+const SendReportPage = lazy(() => import(/* webpackChunkName: "backoffice-send-report" */ '../pages/sendReport/SendReportPage'));
 const FollowingPage = lazy(() => import(/* webpackChunkName: "backoffice-following" */ '../pages/following/FollowingPage'));
 
 const backOffice = (page: ReactNode) => (
@@ -30,6 +31,7 @@ export function AppRoutes() {
         <Route path="/" element={<HomePage />} />
         <Route path="/dashboard" element={backOffice(<DashboardPage />)} />
         <Route path="/influenceur" element={backOffice(<InfluenceurPage />)} />
+        <Route path="/influenceur/envois/:id" element={backOffice(<SendReportPage />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/userPage" element={<UserPage />} />

@@ -7,6 +7,7 @@ import '../features/categories/api';
 import '../features/deliveries/api';
 import '../features/discours/api';
 import '../features/lists/api';
+import '../features/mail/api';
 import '../features/ratings/api';
 import '../features/socialMedia/api';
 import '../features/videos/api';

@@ -57,4 +57,5 @@ export interface DeliveryProperties {
   data?: { key: string; value: string }[];
   lang?: string;
   listId?: number;
+  tracking?: boolean;
 }

@@ -27,6 +27,8 @@ export const DeliveryProperties = Type.Object(
     data: Type.Optional(Type.Array(DataItem, { maxItems: 500 })),
     lang: Type.Optional(Type.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$' })),
     listId: Type.Optional(Id),
+    /** Opens and clicks are tracked in this template's sends (off unless the operator turns it on). */
+    tracking: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -135,3 +135,39 @@ export async function refreshContacts(db: Db, grpId: number): Promise<{ updated:
     return { updated: updated.length, deactivated: deactivated.length };
   });
 }
+
+// What sending (the mail module) reads and changes of contacts: the rules of a contact's state live here.
+
+/** The ids of the list's contacts that may be mailed now, in order: a sub-select for queuing a send (`$listParam` names the list). */
+export const mailableContactIds = (listParam: string) =>
+  `SELECT id FROM grp_rcp WHERE grp_id = ${listParam} AND actif = 1 ORDER BY id`;
+
+/** A contact with the subject of its list (the unsubscribe page names both). */
+export async function findContactWithList(db: Queryable, contactId: number) {
+  const [row] = await db.query<{ id: number; email: string; actif: number; list: string }>(
+    `SELECT c.id, c.email, c.actif, g.subject AS list FROM grp_rcp c JOIN grp g ON g.id = c.grp_id WHERE c.id = $1`,
+    [contactId],
+  );
+  return row ?? null;
+}
+
+/** The contact unsubscribed themself (through a message's link); false when they were not active. */
+export async function unsubscribeContact(db: Queryable, contactId: number): Promise<boolean> {
+  const changed = await db.query(
+    `UPDATE grp_rcp SET status = 'désabonné', unsubscribed_by = 'contact', last_modified = now()
+     WHERE id = $1 AND status = 'actif' RETURNING id`,
+    [contactId],
+  );
+  return changed.length > 0;
+}
+
+/** The address bounced: it is 'rejeté' in every list of the owner (until an operator clears it). */
+export async function rejectAddress(db: Queryable, ownerId: number, email: string): Promise<number> {
+  const changed = await db.query(
+    `UPDATE grp_rcp c SET status = 'rejeté', last_modified = now()
+     FROM grp g WHERE g.id = c.grp_id AND g.user_id = $1 AND lower(c.email) = lower($2) AND c.status = 'actif'
+     RETURNING c.id`,
+    [ownerId, email],
+  );
+  return changed.length;
+}

@@ -22,6 +22,7 @@ export function contentOf(delivery: ContentFields): SendContent {
     text: decodeCodeList(delivery.codeText ?? [], 'codeText'),
     amp: delivery.codeAmp ?? '',
     vars: deliveryVars(delivery.properties),
+    tracking: delivery.properties?.tracking === true,
   };
 }
 

@@ -2,12 +2,17 @@ import Handlebars from 'handlebars';
 import type { SendMailOptions } from 'nodemailer';
 import { copy } from './copy';
 import type { CompiledContent, Contact } from './render';
+import { trackHtml, type Tracker } from './tracking';
 
 export interface Envelope {
   from: string;
   messageId: string;
   unsubscribeUrl: string;
   subjectPrefix?: string;
+  /** The envelope sender (Return-Path), a VERP address; unset, the From address. */
+  returnPath?: string;
+  /** Rewrites links and adds the open image when the content is tracked. */
+  tracker?: Tracker;
 }
 
 const escape = Handlebars.escapeExpression;
@@ -41,6 +46,7 @@ const htmlFooter = (url: string) =>
  */
 export function composeMessage(compiled: CompiledContent, contact: Contact, envelope: Envelope): SendMailOptions {
   const parts = compiled.render(contact, envelope.unsubscribeUrl);
+  if (compiled.tracking && envelope.tracker && parts.html.trim()) parts.html = trackHtml(parts.html, envelope.tracker);
   const url = envelope.unsubscribeUrl;
   const withLink = (part: 'html' | 'amp' | 'text') => {
     const body = parts[part];
@@ -56,6 +62,7 @@ export function composeMessage(compiled: CompiledContent, contact: Contact, enve
     html: withLink('html'),
     amp: withLink('amp'),
     messageId: envelope.messageId,
+    ...(envelope.returnPath ? { envelope: { from: envelope.returnPath, to: contact.email } } : {}),
     headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -16,7 +16,7 @@ export interface Claimed {
 /** A worker whose heartbeat is older than this is taken for dead, and its claims are freed. */
 export const STALE_AFTER_SECONDS = 15;
 
-const MARK_SENT = `UPDATE mail_recipient SET status = 'sent', claimed_by = NULL, last_error = NULL, updated_at = now()
+const MARK_SENT = `UPDATE mail_recipient SET status = 'sent', claimed_by = NULL, last_error = NULL, updated_at = now(), sent_at = now()
   WHERE id = ANY($1::bigint[]) AND status = 'sending'`;
 
 /**

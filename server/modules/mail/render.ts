@@ -9,6 +9,8 @@ export interface SendContent {
   amp: string;
   /** The delivery's key/value sequence items and data, by key. */
   vars: Record<string, string>;
+  /** Opens and clicks are tracked (the template's `properties.tracking`); absent in sends made before it existed. */
+  tracking?: boolean;
 }
 
 export interface Contact {
@@ -85,6 +87,7 @@ export interface CompiledContent {
   missing: string[];
   /** Parts that place the unsubscribe link themselves (the others get the footer). */
   placesLink: Set<Part>;
+  tracking: boolean;
 }
 
 /**
@@ -118,6 +121,7 @@ export function compileContent(content: SendContent): CompiledContent {
   return {
     missing: [...used].filter((name) => !provided.has(name)).sort(),
     placesLink,
+    tracking: content.tracking === true,
     render: (contact, unsubscribeUrl) => {
       const context = {
         ...content.vars,

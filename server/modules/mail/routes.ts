@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
 import type { Row } from '../../db/db';
@@ -9,37 +7,26 @@ import { badRequest, conflict, HttpError } from '../../shared/errors';
 import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
 import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
 import { grpResource } from '../lists/resource';
+import type { MailComposer } from './composer';
 import { contentOf, hasBody } from './content';
-import { copy } from './copy';
-import { composeMessage, sendMessageId, senderDomain } from './message';
+import { zonedInstant } from './occurrences';
 import { compileContent } from './render';
-import { changeStatus, createSend, sendResource, withProgress } from './sends';
-import { PreviewBody, SendActionParams, SendEmailBody, SendParams, TestSendBody } from './schemas';
-import { createMailTransport } from './transport';
-import { loadLinkSecret, registerUnsubscribeRoutes, unsubscribeTokens, type UnsubscribeTokens } from './unsubscribe';
-import { classify, SendWorker } from './worker';
+import { outcomesCsv, reportOf } from './report';
+import { saveSchedule, scheduleResource, stopSchedule } from './schedules';
+import {
+  PreviewBody,
+  ScheduleBody,
+  SendActionParams,
+  SendEmailBody,
+  SendParams,
+  SendPatch,
+  TestSendBody,
+} from './schemas';
+import { changeStatus, createSend, reschedule, sendResource, withProgress } from './sends';
+import type { MailTransport } from './transport';
+import { classify } from './worker';
 
 const TAGS = ['mail'];
-
-/**
- * The address recipients reach the server at: PUBLIC_URL, else where it listens (known once
- * it listens; until then, the configured port on localhost).
- */
-function publicBaseUrl(app: FastifyInstance, configured: string | null, port: number): () => string {
-  let listening: string | null = configured;
-  return () => {
-    if (listening) return listening;
-    const address = app.server.address() as AddressInfo | null;
-    if (!address || typeof address !== 'object') return `http://localhost:${port}`;
-    const host = ['0.0.0.0', '::'].includes(address.address)
-      ? 'localhost'
-      : address.family === 'IPv6'
-        ? `[${address.address}]`
-        : address.address;
-    listening = `http://${host}:${address.port}`;
-    return listening;
-  };
-}
 
 /** A delivery the caller may send: 404 unknown, 403 someone else's, 409 deleted. */
 async function sendableDelivery(context: ModuleContext, id: number, user: AuthUser): Promise<DeliveryRow> {
@@ -48,56 +35,49 @@ async function sendableDelivery(context: ModuleContext, id: number, user: AuthUs
   return delivery;
 }
 
-/** The sample contact of previews and test sends. */
-const sampleContact = (email: string) => ({ email, firstname: copy.previewFirstname, lastname: copy.previewLastname });
+/** An instant with its offset, or a wall-clock time in TIMEZONE; a date that does not exist is a 400. */
+function instantOfWith(timezone: string, value: string, field: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.exec(value);
+  const invalid = () => badRequest(field, `La date '${value}' n'existe pas.`);
+  if (!match) throw invalid();
+  const [, year, month, day, hour, minute] = match.map(Number);
+  const calendar = new Date(Date.UTC(year, month - 1, day, hour, minute));
+  if (calendar.getUTCDate() !== day || calendar.getUTCMonth() !== month - 1 || hour > 23 || minute > 59) throw invalid();
+  if (match[7]) {
+    const instant = new Date(value);
+    if (Number.isNaN(instant.getTime())) throw invalid();
+    return instant;
+  }
+  return zonedInstant({ year, month, day, hour, minute }, timezone);
+}
 
-/** Sending (DESIGN.md §4): the send queue and its worker, test sends, previews, unsubscribe links. */
-export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
+export interface SendRoutesDeps {
+  context: ModuleContext;
+  transport: MailTransport;
+  composer: MailComposer;
+  /** New or resumed work for this process's worker, if it has one. */
+  wake: () => void;
+}
+
+/** The back-office routes of sending (DESIGN.md §4): sends, their reports, schedules, test sends, previews. */
+export function registerSendRoutes(app: FastifyInstance, { context, transport, composer, wake }: SendRoutesDeps): void {
   const { config, db, authenticate } = context;
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-  const transport = createMailTransport(config);
-  const from = config.mail.from;
-  const domain = senderDomain(from);
-  let tokens: UnsubscribeTokens | null = null;
-  const linkTokens = () => {
-    if (!tokens) throw new Error('unsubscribe tokens used before the app is ready');
-    return tokens;
+  const instantOf = (value: string, field: string) => instantOfWith(config.timezone, value, field);
+  /** A planned time: not in the past (a minute's grace for the clocks of client and server). */
+  const futureInstant = (value: string, field: string) => {
+    const instant = instantOf(value, field);
+    if (instant.getTime() < Date.now() - 60_000) throw badRequest(field, `La date '${value}' est passée.`);
+    return instant.toISOString();
   };
-  const baseUrl = publicBaseUrl(app, config.publicUrl, config.port);
-  const unsubscribeUrl = (contactId: number | null) => `${baseUrl()}/api/unsubscribe/${linkTokens().sign(contactId)}`;
-
-  const worker = config.mail.worker
-    ? new SendWorker({
-        db,
-        transport,
-        settings: config.mail,
-        log: app.log,
-        compose: (content, job) =>
-          composeMessage(content, job, {
-            from,
-            messageId: sendMessageId(job.sendId, job.contactId, domain),
-            unsubscribeUrl: unsubscribeUrl(job.contactId),
-          }),
-      })
-    : null;
-
-  app.addHook('onReady', async () => {
-    tokens = unsubscribeTokens(await loadLinkSecret(db));
-    await worker?.start({ exclusive: db.kind === 'pglite' });
-  });
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-    transport.close();
-  });
-
-  registerUnsubscribeRoutes(app, { db, productName: config.productName, tokens: linkTokens });
 
   typed.post(
     '/api/sendEmail',
     { onRequest: authenticate, schema: { tags: TAGS, body: SendEmailBody } },
     async (request, reply) => {
       const user = currentUser(request);
-      const { delId, listId } = request.body;
+      const { delId, listId, sendAt } = request.body;
+      const plannedAt = sendAt === undefined ? undefined : futureInstant(sendAt, 'sendAt');
       const delivery = await sendableDelivery(context, delId, user);
       const list = await findOwnedItem(db, grpResource, listId, user);
       if (list.actif === 0) throw conflict('Cette liste est supprimée : elle ne peut plus recevoir d’envoi.', 'listId');
@@ -113,8 +93,9 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
         label: delivery.label || delivery.internalname,
         listSubject: String(list.subject),
         content,
-      });
-      worker?.wake();
+      }, { sendAt: plannedAt });
+      if (!send) throw conflict('Cet envoi existe déjà.', 'delId');
+      if (send.status === 'running') wake();
       return reply.code(202).send({ '@id': `/api/sends/${send.id}`, '@type': 'Send', ...send });
     },
   );
@@ -145,6 +126,82 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
     async (request) => sendView(request.params.id, currentUser(request)),
   );
 
+  typed.patch(
+    '/api/sends/:id',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, body: SendPatch } },
+    async (request) => {
+      const { id } = request.params;
+      const user = currentUser(request);
+      await findOwnedItem(db, sendResource, id, user);
+      await reschedule(db, id, futureInstant(request.body.sendAt, 'sendAt'));
+      return sendView(id, user);
+    },
+  );
+
+  typed.get(
+    '/api/schedules',
+    { onRequest: authenticate, schema: { tags: TAGS, querystring: collectionQuerySchema(scheduleResource) } },
+    async (request) =>
+      listCollection(db, scheduleResource, scopeQuery(scheduleResource, request.query, currentUser(request)), '/api/schedules'),
+  );
+
+  typed.post(
+    '/api/schedules',
+    { onRequest: authenticate, schema: { tags: TAGS, body: ScheduleBody } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { delId, listId, frequency, firstAt } = request.body;
+      const delivery = await sendableDelivery(context, delId, user);
+      const list = await findOwnedItem(db, grpResource, listId, user);
+      if (list.actif === 0) throw conflict('Cette liste est supprimée : elle ne peut plus recevoir d’envoi.', 'listId');
+      const first = instantOf(firstAt, 'firstAt');
+      if (frequency === 'unique' && first.getTime() <= Date.now()) {
+        throw badRequest('firstAt', "La date d'un envoi unique doit être à venir.");
+      }
+      const id = await saveSchedule(db, {
+        deliveryId: delivery.id,
+        listId,
+        userId: Number(list.user),
+        frequency,
+        firstAt: first,
+        timezone: config.timezone,
+      });
+      return reply.code(201).send(await findOwnedItem(db, scheduleResource, id, user));
+    },
+  );
+
+  typed.delete(
+    '/api/schedules/:id',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
+    async (request, reply) => {
+      const schedule = await findOwnedItem<Row>(db, scheduleResource, request.params.id, currentUser(request));
+      await stopSchedule(db, Number(schedule.delivery));
+      return reply.code(204).send();
+    },
+  );
+
+  typed.get(
+    '/api/sends/:id/report',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
+    async (request) => {
+      const view = await sendView(request.params.id, currentUser(request));
+      return { ...view, ...(await reportOf(db, request.params.id)) };
+    },
+  );
+
+  typed.get(
+    '/api/sends/:id/outcomes.csv',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await findOwnedItem(db, sendResource, id, currentUser(request));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="envoi-${id}.csv"`)
+        .send(outcomesCsv(db, id));
+    },
+  );
+
   typed.post(
     '/api/sends/:id/:action',
     { onRequest: authenticate, schema: { tags: TAGS, params: SendActionParams } },
@@ -153,7 +210,7 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
       const user = currentUser(request);
       await findOwnedItem(db, sendResource, id, user);
       await changeStatus(db, id, action);
-      if (action === 'resume') worker?.wake();
+      if (action === 'resume') wake();
       return sendView(id, user);
     },
   );
@@ -179,13 +236,8 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
       const saved = delId === undefined ? {} : await sendableDelivery(context, delId, user);
       const content = contentOf({ ...saved, ...given });
       if (!hasBody(content)) throw badRequest('codeHtml', 'Le BAT n’a aucun contenu : ni HTML, ni texte, ni AMP.');
-      const messageId = `<bat-${randomUUID()}@${domain}>`;
-      const message = composeMessage(compileContent(content), sampleContact(email), {
-        from,
-        messageId,
-        unsubscribeUrl: unsubscribeUrl(null),
-        subjectPrefix: copy.testSubjectPrefix,
-      });
+      const message = composer.testMessage(compileContent(content), email);
+      const messageId = String(message.messageId);
       try {
         await transport.send(message);
       } catch (error) {
@@ -205,11 +257,7 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
       const user = currentUser(request);
       const content = contentOf(request.body);
       const compiled = compileContent(content);
-      const message = composeMessage(compiled, sampleContact(user.email), {
-        from,
-        messageId: '<preview@localhost>',
-        unsubscribeUrl: unsubscribeUrl(null),
-      });
+      const message = composer.preview(compiled, user.email);
       return {
         subject: message.subject,
         html: message.html ?? '',
@@ -219,4 +267,4 @@ export const mailRoutes: FastifyPluginAsync<ModuleContext> = async (app, context
       };
     },
   );
-};
+}

@@ -66,6 +66,8 @@ describe('sending a delivery to a list', () => {
     expect(receivedBy('gone@example.org')).toHaveLength(0);
 
     const [raw] = receivedBy('bob@example.org');
+    // Without BOUNCE_DOMAIN the envelope sender is MAIL_FROM's address.
+    expect(raw.from).toBe('news@tgm.example');
     const mail = await simpleParser(raw.raw);
     expect(mail.subject).toBe('Bonjour <Bob>');
     expect(mail.from?.value).toEqual([{ name: 'TGM', address: 'news@tgm.example' }]);

@@ -2,6 +2,7 @@ import type { Db, Queryable, Row } from '../../db/db';
 import { refreshStatistics } from '../../db/statistics';
 import { conflict } from '../../shared/errors';
 import { toItem, type ResourceDef } from '../../shared/hydra';
+import { mailableContactIds } from '../lists/repository';
 import type { SendContent } from './render';
 
 /** A send of a delivery's version to a list; its recipients are rows of mail_recipient. */
@@ -18,27 +19,27 @@ export const sendResource: ResourceDef = {
     label: { column: 'label', kind: 'text' },
     listSubject: { column: 'list_subject', kind: 'text' },
     status: { column: 'status', kind: 'text' },
+    sendAt: { column: 'send_at', kind: 'timestamp' },
+    schedule: { column: 'schedule_id', kind: 'int' },
     total: { column: 'total', kind: 'int' },
     created: { column: 'created', kind: 'timestamp' },
     finishedAt: { column: 'finished_at', kind: 'timestamp' },
+    sent: { column: 'sent', kind: 'int' },
+    failed: { column: 'failed', kind: 'int' },
+    skipped: { column: 'skipped', kind: 'int' },
+    cancelled: { column: 'cancelled', kind: 'int' },
+    bounced: { column: 'bounced', kind: 'int' },
+    opened: { column: 'opened', kind: 'int' },
+    clicked: { column: 'clicked', kind: 'int' },
+    unsubscribed: { column: 'unsubscribed', kind: 'int' },
   },
-  filters: ['id', 'delivery', 'list', 'user', 'status'],
-  orderable: ['id', 'created'],
+  filters: ['id', 'delivery', 'list', 'user', 'status', 'schedule'],
+  orderable: ['id', 'created', 'sendAt'],
   owner: 'user',
   defaultOrder: { field: 'id', direction: 'desc' },
 };
 
-export type SendStatus = 'running' | 'paused' | 'cancelled' | 'completed';
-
-export interface Progress {
-  sent: number;
-  failed: number;
-  /** Not sent yet: waiting, in flight, or waiting for a retry. */
-  pending: number;
-  /** Unsubscribed between the start of the send and their turn. */
-  skipped: number;
-  cancelled: number;
-}
+export type SendStatus = 'scheduled' | 'running' | 'paused' | 'cancelled' | 'completed';
 
 export interface NewSend {
   deliveryId: number;
@@ -50,41 +51,102 @@ export interface NewSend {
   content: SendContent;
 }
 
-/** Queues one row per active contact of the list, in one transaction, then refreshes the queue's statistics. */
-export async function createSend(db: Db, send: NewSend): Promise<{ id: number; total: number; status: SendStatus }> {
-  const created = await db.transaction(async (tx) => {
-    const [{ id }] = await tx.query<{ id: number }>(
-      `INSERT INTO mail_send (delivery_id, grp_id, user_id, version, label, list_subject, content)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [
-        send.deliveryId,
-        send.listId,
-        send.userId,
-        send.version,
-        send.label,
-        send.listSubject,
-        JSON.stringify(send.content),
-      ],
-    );
-    const [{ total }] = await tx.query<{ total: number }>(
-      `WITH queued AS (
-         INSERT INTO mail_recipient (send_id, contact_id)
-         SELECT $1, id FROM grp_rcp WHERE grp_id = $2 AND actif = 1 ORDER BY id
-         RETURNING 1
-       ) SELECT count(*)::int AS total FROM queued`,
-      [id, send.listId],
-    );
-    const [row] = await tx.query<{ status: SendStatus }>(
-      `UPDATE mail_send SET total = $2,
-         status = CASE WHEN $2 = 0 THEN 'completed' ELSE 'running' END,
-         finished_at = CASE WHEN $2 = 0 THEN now() END
-       WHERE id = $1 RETURNING status`,
-      [id, total],
-    );
-    return { id, total, status: row.status };
-  });
-  await refreshStatistics(db, ['mail_recipient'], created.total);
+export interface SendPlan {
+  /** When it goes: it waits as 'scheduled' until then. */
+  sendAt?: string;
+  /** The schedule occurrence it is: one send at most per (schedule, occurrence). */
+  scheduleId?: number;
+  occurrenceAt?: string;
+}
+
+export interface CreatedSend {
+  id: number;
+  total: number;
+  status: SendStatus;
+  sendAt: string | null;
+}
+
+/** Records a send in one transaction; `sendAt` plans it (status 'scheduled'), else its recipients are queued now. */
+export async function createSend(db: Db, send: NewSend, plan: SendPlan = {}): Promise<CreatedSend | null> {
+  const created = await db.transaction((tx) => insertSend(tx, send, plan));
+  if (created) await refreshStatistics(db, ['mail_recipient'], created.total);
   return created;
+}
+
+/** createSend's work, inside the caller's transaction; null when the occurrence was already made. */
+export async function insertSend(tx: Queryable, send: NewSend, plan: SendPlan): Promise<CreatedSend | null> {
+  const [created] = await tx.query<{ id: number; sendAt: string | null }>(
+    `INSERT INTO mail_send (delivery_id, grp_id, user_id, version, label, list_subject, content, status, send_at, schedule_id, occurrence_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::timestamptz IS NULL THEN 'running' ELSE 'scheduled' END, $8, $9, $10)
+     ON CONFLICT (schedule_id, occurrence_at) DO NOTHING
+     RETURNING id, send_at AS "sendAt"`,
+    [
+      send.deliveryId,
+      send.listId,
+      send.userId,
+      send.version,
+      send.label,
+      send.listSubject,
+      JSON.stringify(send.content),
+      plan.sendAt ?? null,
+      plan.scheduleId ?? null,
+      plan.occurrenceAt ?? null,
+    ],
+  );
+  // This occurrence of the schedule was already made (by another process).
+  if (!created) return null;
+  if (plan.sendAt) return { id: created.id, total: 0, status: 'scheduled' as const, sendAt: created.sendAt };
+  const { total, status } = await queueRecipients(tx, created.id, send.listId);
+  return { id: created.id, total, status, sendAt: null };
+}
+
+/** Queues one row per active contact of the list and starts the send (completed at once when there are none). */
+async function queueRecipients(tx: Queryable, sendId: number, listId: number): Promise<{ total: number; status: SendStatus }> {
+  const [{ total }] = await tx.query<{ total: number }>(
+    `WITH queued AS (
+       INSERT INTO mail_recipient (send_id, contact_id)
+       SELECT $1, id FROM (${mailableContactIds('$2')}) mailable
+       RETURNING 1
+     ) SELECT count(*)::int AS total FROM queued`,
+    [sendId, listId],
+  );
+  const [row] = await tx.query<{ status: SendStatus }>(
+    `UPDATE mail_send SET total = $2,
+       status = CASE WHEN $2 = 0 THEN 'completed' ELSE 'running' END,
+       finished_at = CASE WHEN $2 = 0 THEN now() END
+     WHERE id = $1 RETURNING status`,
+    [sendId, total],
+  );
+  return { total, status: row.status };
+}
+
+/**
+ * Starts the planned sends that are due: their recipients are the list's active contacts at
+ * that moment. Each is taken under a row lock others skip, and leaves 'scheduled' in the same
+ * transaction, so it starts once whichever process gets it. Answers how many started.
+ */
+export async function startDue(db: Db, limit = 20): Promise<number> {
+  const started = await db.transaction(async (tx) => {
+    const due = await tx.query<{ id: number; listId: number }>(
+      `SELECT id, grp_id AS "listId" FROM mail_send WHERE status = 'scheduled' AND send_at <= now()
+       ORDER BY send_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+    let queued = 0;
+    for (const send of due) queued += (await queueRecipients(tx, send.id, send.listId)).total;
+    return { started: due.length, queued };
+  });
+  await refreshStatistics(db, ['mail_recipient'], started.queued);
+  return started.started;
+}
+
+/** Moves a planned send to another time; a send no longer planned is a 409. */
+export async function reschedule(db: Queryable, sendId: number, sendAt: string): Promise<void> {
+  const changed = await db.query(
+    `UPDATE mail_send SET send_at = $2 WHERE id = $1 AND status = 'scheduled' RETURNING id`,
+    [sendId, sendAt],
+  );
+  if (changed.length === 0) throw conflict("Cet envoi n'est plus planifié : son heure ne peut plus changer.", 'sendAt');
 }
 
 /** Marks completed the running sends among these that have nothing left to send. */
@@ -93,39 +155,28 @@ export async function completeFinished(db: Queryable, sendIds: number[]): Promis
   await db.query(
     `UPDATE mail_send s SET status = 'completed', finished_at = now()
      WHERE s.id = ANY($1::int[]) AND s.status = 'running'
-       AND NOT EXISTS (SELECT 1 FROM mail_recipient r WHERE r.send_id = s.id AND r.status IN ('pending', 'sending'))`,
+       AND s.sent + s.failed + s.skipped + s.cancelled >= s.total`,
     [sendIds],
   );
 }
 
-export async function progressOf(db: Queryable, sendIds: number[]): Promise<Map<number, Progress>> {
-  const rows = await db.query<Progress & { sendId: number }>(
-    `SELECT send_id AS "sendId",
-       count(*) FILTER (WHERE status = 'sent')::int AS sent,
-       count(*) FILTER (WHERE status = 'failed')::int AS failed,
-       count(*) FILTER (WHERE status IN ('pending', 'sending'))::int AS pending,
-       count(*) FILTER (WHERE status = 'skipped')::int AS skipped,
-       count(*) FILTER (WHERE status = 'cancelled')::int AS cancelled
-     FROM mail_recipient WHERE send_id = ANY($1::int[]) GROUP BY send_id`,
-    [sendIds],
-  );
-  return new Map(rows.map(({ sendId, ...progress }) => [sendId, progress]));
-}
-
-const NO_PROGRESS: Progress = { sent: 0, failed: 0, pending: 0, skipped: 0, cancelled: 0 };
-
-/** Send items with their progress; `failures` (e-mail and reason) when asked for one send. */
+/**
+ * Send items with their progress, read from the counters the database keeps with the work
+ * (O(1) per send); `failures` (e-mail and reason) when asked for one send.
+ */
 export async function withProgress(db: Queryable, rows: Row[], failures = false) {
-  const progress = await progressOf(
-    db,
-    rows.map((row) => Number(row.id)),
-  );
   return Promise.all(
-    rows.map(async (row) => ({
-      ...toItem(sendResource, row),
-      ...(progress.get(Number(row.id)) ?? NO_PROGRESS),
-      ...(failures ? { failures: await failuresOf(db, Number(row.id)) } : {}),
-    })),
+    rows.map(async (row) => {
+      const item = toItem(sendResource, row);
+      const done = ['sent', 'failed', 'skipped', 'cancelled'].reduce((sum, key) => sum + Number(row[key] ?? 0), 0);
+      return {
+        ...item,
+        pending: Math.max(0, Number(row.total) - done),
+        ...(failures
+          ? { failures: await failuresOf(db, Number(row.id)), bounces: await bouncesOf(db, Number(row.id)) }
+          : {}),
+      };
+    }),
   );
 }
 
@@ -139,12 +190,21 @@ export function failuresOf(db: Queryable, sendId: number) {
   );
 }
 
+/** The bounces the send's messages came back with, latest first (the first hundred). */
+export function bouncesOf(db: Queryable, sendId: number) {
+  return db.query<{ email: string; kind: string; status: string; reason: string; source: string; rejected: boolean; at: string }>(
+    `SELECT email, kind, status, diagnostic AS reason, source, rejected, received_at AS at
+     FROM mail_bounce WHERE send_id = $1 ORDER BY id DESC LIMIT 100`,
+    [sendId],
+  );
+}
+
 export type SendAction = 'pause' | 'resume' | 'cancel';
 
 const TRANSITIONS: Record<SendAction, { from: SendStatus[]; to: SendStatus }> = {
   pause: { from: ['running'], to: 'paused' },
   resume: { from: ['paused'], to: 'running' },
-  cancel: { from: ['running', 'paused'], to: 'cancelled' },
+  cancel: { from: ['scheduled', 'running', 'paused'], to: 'cancelled' },
 };
 
 /** Pauses, resumes or cancels a send; a send not in a state that allows it is a 409. */

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Queryable } from '../../db/db';
+import { findContactWithList, unsubscribeContact } from '../lists/repository';
 import { copy } from './copy';
+import { recordUnsubscribe } from './results';
 
 /** The test token: BAT messages carry a link that changes nothing. */
 const TEST_TOKEN = 'test';
@@ -81,11 +83,7 @@ export function registerUnsubscribeRoutes(
   const contactOf = async (token: string) => {
     const id = tokens().verify(token);
     if (id === null || id === 'test') return id;
-    const [contact] = await db.query<{ id: number; email: string; actif: number; list: string }>(
-      `SELECT c.id, c.email, c.actif, g.subject AS list FROM grp_rcp c JOIN grp g ON g.id = c.grp_id WHERE c.id = $1`,
-      [id],
-    );
-    return contact ?? null;
+    return findContactWithList(db, id);
   };
 
   /** The page's status and HTML: a question on GET, the deed on POST. */
@@ -98,11 +96,7 @@ export function registerUnsubscribeRoutes(
       const question = copy.unsubscribe.question(contact.email, contact.list);
       return [200, page(productName, '', { action: `/api/unsubscribe/${token}`, question })];
     }
-    await db.query(
-      `UPDATE grp_rcp SET status = 'désabonné', unsubscribed_by = 'contact', last_modified = now()
-       WHERE id = $1 AND status = 'actif'`,
-      [contact.id],
-    );
+    if (await unsubscribeContact(db, contact.id)) await recordUnsubscribe(db, contact.id);
     return [200, page(productName, copy.unsubscribe.done(contact.email, contact.list))];
   };
 

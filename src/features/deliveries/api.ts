@@ -1,8 +1,9 @@
 import { baseApi, members, mergePatch, type HydraCollection } from '../../shared/api';
-import type { Delivery, DeliveryContent, DeliveryVersion, Preview, Send } from './types';
+import type { Delivery, DeliveryContent, DeliveryVersion, Preview, Schedule, Send } from './types';
 
 const LIST = { type: 'Delivery' as const, id: 'LIST' };
 const SENDS = { type: 'Send' as const, id: 'LIST' };
+const SCHEDULES = { type: 'Send' as const, id: 'SCHEDULES' };
 
 export interface ListChoice {
   id: number;
@@ -72,6 +73,21 @@ export const deliveriesApi = baseApi.injectEndpoints({
       query: ({ id, action }) => ({ url: `/sends/${id}/${action}`, method: 'POST' }),
       invalidatesTags: (_result, _error, { id }) => [SENDS, { type: 'Send', id }],
     }),
+    /** The template's active schedule, if it has one. */
+    getSchedule: build.query<Schedule | null, number>({
+      query: (deliveryId) => ({ url: '/schedules', params: { delivery: deliveryId, active: 1 } }),
+      transformResponse: (response: HydraCollection<Schedule>) => members(response)[0] ?? null,
+      providesTags: [SCHEDULES],
+    }),
+    /** Plans the template's sends (replacing its plan); `firstAt` is a wall-clock time in TIMEZONE. */
+    saveSchedule: build.mutation<Schedule, { delId: number; listId: number; frequency: Schedule['frequency']; firstAt: string }>({
+      query: (body) => ({ url: '/schedules', method: 'POST', body }),
+      invalidatesTags: [SCHEDULES, SENDS],
+    }),
+    stopSchedule: build.mutation<void, number>({
+      query: (id) => ({ url: `/schedules/${id}`, method: 'DELETE' }),
+      invalidatesTags: [SCHEDULES],
+    }),
     /** The user's active lists, to choose where a delivery goes. */
     getListChoices: build.query<ListChoice[], number>({
       query: (userId) => ({
@@ -97,4 +113,7 @@ export const {
   useGetSendsQuery,
   useChangeSendStatusMutation,
   useGetListChoicesQuery,
+  useGetScheduleQuery,
+  useSaveScheduleMutation,
+  useStopScheduleMutation,
 } = deliveriesApi;

@@ -11,6 +11,21 @@ export interface DeliveryProperties {
   data?: DataItem[];
   lang?: string;
   listId?: number;
+  /** Opens and clicks are tracked in this template's sends (off by default). */
+  tracking?: boolean;
+}
+
+/** A template's planned sends (Diffusion's frequency), as GET /api/schedules answers them. */
+export interface Schedule {
+  id: number;
+  delivery: number;
+  list: number;
+  frequency: 'unique' | 'quotidienne' | 'hebdomadaire' | 'mensuelle';
+  firstAt: string;
+  timezone: string;
+  nextAt: string | null;
+  active: 0 | 1;
+  lastError: string | null;
 }
 
 /** A newsletter template (spec §3); codeHtml and codeText are lists of base64 strings. */
@@ -44,7 +59,7 @@ export interface DeliveryVersion extends Delivery {
   publishedAt: string | null;
 }
 
-export type SendStatus = 'running' | 'paused' | 'cancelled' | 'completed';
+export type SendStatus = 'scheduled' | 'running' | 'paused' | 'cancelled' | 'completed';
 
 export interface Send {
   id: number;
@@ -62,6 +77,8 @@ export interface Send {
   cancelled: number;
   created: string;
   finishedAt: string | null;
+  /** When a planned send goes (status 'scheduled'). */
+  sendAt?: string | null;
   failures?: { email: string; reason: string }[];
 }
 

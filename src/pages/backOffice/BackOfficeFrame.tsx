@@ -14,7 +14,7 @@ export function BackOfficeFrame({ title, children }: { title: string; children: 
   return (
     <Box>
       <AppBar position="static" color="primary" sx={{ mb: 3 }}>
-        <Toolbar sx={{ gap: 2 }}>
+        <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
           <Typography variant="h6" component="span" sx={{ flexGrow: 1 }}>
             {appConfig.productName}
           </Typography>

@@ -3,6 +3,7 @@ import { Button, Card, CardActions, CardContent, MenuItem, TextField, Typography
 import { Link as RouterLink } from 'react-router-dom';
 import { PROFILES, type Profile } from '../../shared/config/profiles';
 import { fr } from '../../shared/i18n/fr';
+import { LatestSends } from '../../features/mail';
 import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
 
 const PANELS: Partial<Record<Profile, { title: string; text: string; console?: boolean }>> = {
@@ -51,6 +52,7 @@ export default function DashboardPage() {
         ))}
       </TextField>
       <ProfilePanel profile={profile} />
+      <LatestSends />
     </BackOfficeFrame>
   );
 }

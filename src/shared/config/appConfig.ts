@@ -11,6 +11,8 @@ export interface AppConfig {
   privacyPolicy: string | null;
   /** Where shared notes link (SHARE_LINKS): the product's page of the video at that moment, or YouTube's. */
   shareLinks: 'product' | 'youtube';
+  /** The zone scheduled sends are entered and shown in (TIMEZONE). */
+  timezone: string;
 }
 
 const defaults: AppConfig = {
@@ -21,6 +23,7 @@ const defaults: AppConfig = {
   legalMentions: null,
   privacyPolicy: null,
   shareLinks: 'product',
+  timezone: 'Europe/Paris',
 };
 
 function readPageConfig(): Partial<AppConfig> {

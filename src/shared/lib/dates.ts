@@ -15,6 +15,27 @@ export function formatFrenchDateTime(iso: string | null | undefined): string {
   return `${day} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
 
+/** DD-MM-yyyy HH:mm in a given IANA time zone (scheduled sends are shown in TIMEZONE). */
+export function formatDateTimeIn(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('fr-FR', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
 /** The first 10 characters of a date string (YYYY-MM-DD), as video cards show it (spec §2.2). */
 export function shortDate(value: string | null | undefined): string {
   return (value ?? '').slice(0, 10);

@@ -1,10 +1,13 @@
 import { Box, Button, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { appConfig } from '../../../shared/config/appConfig';
+import { formatDateTimeIn } from '../../../shared/lib/dates';
 import { fr } from '../../../shared/i18n/fr';
 import { deliveriesApi, useChangeSendStatusMutation, useGetSendQuery } from '../api';
 import type { SendStatus } from '../types';
 import { ErrorAlert } from './ErrorAlert';
 
 const POLL_MS = 1000;
+const PLANNED_POLL_MS = 30_000;
 const FINAL: SendStatus[] = ['completed', 'cancelled'];
 const t = fr.deliveries.progress;
 
@@ -12,7 +15,9 @@ const t = fr.deliveries.progress;
 export function SendProgress({ sendId }: { sendId: number }) {
   const { data: cached } = deliveriesApi.endpoints.getSend.useQueryState(sendId);
   const over = cached !== undefined && FINAL.includes(cached.status);
-  const { data: send, error } = useGetSendQuery(sendId, { pollingInterval: over ? 0 : POLL_MS });
+  // A planned send may wait for days: looked at now and then until it starts.
+  const planned = cached?.status === 'scheduled';
+  const { data: send, error } = useGetSendQuery(sendId, { pollingInterval: over ? 0 : planned ? PLANNED_POLL_MS : POLL_MS });
   const [changeStatus, change] = useChangeSendStatusMutation();
 
   if (error) return <ErrorAlert error={error} />;
@@ -32,6 +37,9 @@ export function SendProgress({ sendId }: { sendId: number }) {
       <Typography variant="body2">
         {t.status[send.status]} · {t.counts(send.sent, send.total, send.failed, send.pending)}
       </Typography>
+      {send.status === 'scheduled' && send.sendAt && (
+        <Typography variant="body2">{fr.sendReport.scheduledFor(formatDateTimeIn(send.sendAt, appConfig.timezone))}</Typography>
+      )}
       {send.skipped > 0 && <Typography variant="body2">{t.skipped(send.skipped)}</Typography>}
       {!over && (
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>

@@ -1,8 +1,9 @@
-import { Stack, Typography } from '@mui/material';
+import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { fr } from '../../../../shared/i18n/fr';
 import { useGetListChoicesQuery } from '../../api';
 import { SendHistory } from '../SendHistory';
 import { ChoiceField } from './ChoiceField';
+import { SchedulePanel } from './SchedulePanel';
 import { changeProperties, type TabProps } from './types';
 
 const t = fr.deliveries;
@@ -27,12 +28,23 @@ export function DiffusionTab(props: TabProps) {
         choices={t.frequences}
         onChange={(frequence) => change({ frequence })}
       />
+      <SchedulePanel deliveryId={draft.id} listId={listChoices[listId ?? 0] ? listId : undefined} frequency={draft.frequence} />
       <ChoiceField
         label={t.fields.channel}
         value={draft.channel}
         choices={t.channels}
         onChange={(channel) => change({ channel })}
       />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={draft.properties.tracking === true}
+            onChange={(event) => changeProperties(props, { tracking: event.target.checked })}
+          />
+        }
+        label={fr.schedule.tracking}
+      />
+      <Typography variant="body2">{fr.schedule.trackingHelp}</Typography>
       <Typography variant="subtitle1">{t.history}</Typography>
       <SendHistory filter={{ delivery: draft.id }} />
     </Stack>

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleContext } from '../../shared/context';
+import { mailComposer } from './composer';
+import { MailLinks, publicBaseUrl } from './links';
+import { startBounceReceiver, type BounceReceiver } from './receiver';
+import { registerSendRoutes } from './routes';
+import { Scheduler } from './scheduler';
+import { registerTrackingRoutes } from './trackingRoutes';
+import { createMailTransport } from './transport';
+import { registerUnsubscribeRoutes } from './unsubscribe';
+import { registerBounceWebhooks } from './webhooks';
+import { SendWorker } from './worker';
+
+/**
+ * The mail module (DESIGN.md §4, §6): it owns its transport, its signed tokens and links, the
+ * send worker and the scheduler (in processes that send), the bounce receiver (with
+ * BOUNCE_DOMAIN), their start and stop with the app, and its routes — the back-office ones,
+ * and the public unsubscribe, tracking and bounce webhook ones.
+ */
+export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context) => {
+  const { config, db } = context;
+  const { bounce } = config;
+  const transport = createMailTransport(config);
+  const links = new MailLinks(publicBaseUrl(app, config.publicUrl, config.port));
+  const composer = mailComposer({ from: config.mail.from, links, bounceDomain: bounce.domain });
+  const worker = config.mail.worker
+    ? new SendWorker({ db, transport, settings: config.mail, log: app.log, compose: composer.forRecipient })
+    : null;
+  const scheduler = config.mail.worker
+    ? new Scheduler({ db, everyMs: Math.max(config.mail.pollMs, 200), log: app.log, started: () => worker?.wake() })
+    : null;
+  let receiver: BounceReceiver | null = null;
+
+  app.addHook('onReady', async () => {
+    await links.load(db);
+    if (bounce.domain) {
+      receiver = await startBounceReceiver({
+        db,
+        domain: bounce.domain,
+        host: bounce.smtpHost,
+        port: bounce.smtpPort,
+        softLimit: bounce.softLimit,
+        tokens: links.tokens,
+        log: app.log,
+      });
+    }
+    await worker?.start({ exclusive: db.kind === 'pglite' });
+    scheduler?.start();
+  });
+  app.addHook('onClose', async () => {
+    await scheduler?.stop();
+    await worker?.stop();
+    await receiver?.close();
+    transport.close();
+  });
+
+  registerSendRoutes(app, { context, transport, composer, wake: () => worker?.wake() });
+  registerUnsubscribeRoutes(app, { db, productName: config.productName, tokens: links.unsubscribeTokens });
+  registerTrackingRoutes(app, { db, tokens: links.tokens, rateLimit: config.publicReadRateLimit });
+  registerBounceWebhooks(app, { db, secret: bounce.webhookSecret, softLimit: bounce.softLimit, log: app.log });
+};

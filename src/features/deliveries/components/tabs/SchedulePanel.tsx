@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Button, Stack, TextField, Typography } from '@mui/material';
+import { errorMessage } from '../../../../shared/api';
+import { appConfig } from '../../../../shared/config/appConfig';
+import { formatDateTimeIn } from '../../../../shared/lib/dates';
+import { fr } from '../../../../shared/i18n/fr';
+import { Feedback, type FeedbackMessage } from '../../../../shared/ui/Feedback';
+import { useGetScheduleQuery, useSaveScheduleMutation, useStopScheduleMutation } from '../../api';
+import type { Schedule } from '../../types';
+
+const t = fr.schedule;
+const FREQUENCIES = ['unique', 'quotidienne', 'hebdomadaire', 'mensuelle'];
+
+/**
+ * What Diffusion's frequency plans: with a frequency other than 'Aucune', a first date and time
+ * (in TIMEZONE) plans the sends; the next one is shown, and the plan can be stopped.
+ */
+export function SchedulePanel({ deliveryId, listId, frequency }: { deliveryId: number; listId?: number; frequency: string }) {
+  const { data: schedule } = useGetScheduleQuery(deliveryId);
+  const [save, saving] = useSaveScheduleMutation();
+  const [stop, stopping] = useStopScheduleMutation();
+  const [firstAt, setFirstAt] = useState('');
+  const [feedback, setFeedback] = useState<FeedbackMessage | null>(null);
+  const plannable = FREQUENCIES.includes(frequency);
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setFeedback(null);
+    try {
+      await work();
+      setFeedback({ severity: 'success', text: done });
+    } catch (error) {
+      setFeedback({ severity: 'error', text: errorMessage(error) });
+    }
+  };
+
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-start', maxWidth: '100%' }}>
+      {plannable && (
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <TextField
+            type="datetime-local"
+            label={t.firstAt(appConfig.timezone)}
+            value={firstAt}
+            onChange={(event) => setFirstAt(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button
+            variant="outlined"
+            disabled={!firstAt || !listId || saving.isLoading}
+            onClick={() =>
+              void run(
+                () =>
+                  save({ delId: deliveryId, listId: listId as number, frequency: frequency as Schedule['frequency'], firstAt }).unwrap(),
+                t.saved,
+              )
+            }
+          >
+            {t.plan}
+          </Button>
+        </Stack>
+      )}
+      {plannable && !listId && <Typography variant="body2">{t.listFirst}</Typography>}
+      {schedule?.nextAt ? (
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <Typography variant="body2">{t.next(formatDateTimeIn(schedule.nextAt, schedule.timezone))}</Typography>
+          <Button size="small" color="error" disabled={stopping.isLoading} onClick={() => void run(() => stop(schedule.id).unwrap(), t.stopped)}>
+            {t.stop}
+          </Button>
+        </Stack>
+      ) : (
+        <Typography variant="body2">{t.none}</Typography>
+      )}
+      {schedule?.lastError && <Typography variant="body2">{t.lastError(schedule.lastError)}</Typography>}
+      <Feedback message={feedback} />
+    </Stack>
+  );
+}

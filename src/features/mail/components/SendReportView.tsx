@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { errorMessage } from '../../../shared/api';
+import { appConfig } from '../../../shared/config/appConfig';
+import { formatDateTimeIn } from '../../../shared/lib/dates';
+import { fr } from '../../../shared/i18n/fr';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
+import { useExportSendOutcomesMutation, useGetSendReportQuery } from '../api';
+import { rate } from '../rates';
+import type { SendReport } from '../types';
+import { SendTimeline } from './SendTimeline';
+
+const t = fr.sendReport;
+const POLL_MS = 5000;
+const at = (iso: string) => formatDateTimeIn(iso, appConfig.timezone);
+
+type Problem = { email: string; kind: string; reason: string; at: string };
+
+const linkColumns: Column<SendReport['links'][number]>[] = [
+  // Addresses are long: they wrap rather than widen the table past a phone's screen.
+  { key: 'url', label: t.link, text: (row) => row.url, render: (row) => <Box sx={{ wordBreak: 'break-all' }}>{row.url}</Box> },
+  { key: 'clicks', label: t.linkClicks, text: (row) => String(row.clicks) },
+  { key: 'contacts', label: t.linkContacts, text: (row) => String(row.contacts) },
+];
+
+const problemColumns: Column<Problem>[] = [
+  { key: 'email', label: t.email, text: (row) => row.email },
+  { key: 'kind', label: t.kind, text: (row) => t.kinds[row.kind] ?? row.kind },
+  { key: 'reason', label: t.reason, text: (row) => row.reason },
+  { key: 'at', label: 'Date', text: (row) => at(row.at) },
+];
+
+function Figure({ label, count, share }: { label: string; count: number; share?: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, minWidth: 110, flex: '1 1 110px' }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p">
+        {count}
+      </Typography>
+      {share !== undefined && <Typography variant="body2">{t.rate(share)}</Typography>}
+    </Paper>
+  );
+}
+
+/** Saves text as a file in the browser. */
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  anchor.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** A send's report: figures with rates, timeline, links, failures and bounces, CSV export. */
+export function SendReportView({ sendId }: { sendId: number }) {
+  const { data: report, error, isLoading } = useGetSendReportQuery(sendId, { pollingInterval: POLL_MS });
+  const [exportOutcomes, exporting] = useExportSendOutcomesMutation();
+  const [feedback, setFeedback] = useState<FeedbackMessage | null>(null);
+  if (isLoading) return <LinearProgress aria-label={t.figures} />;
+  if (error || !report) return <Alert severity="error">{error ? errorMessage(error) : t.notFound}</Alert>;
+
+  const problems: Problem[] = [
+    ...report.failures.map((failure) => ({ ...failure, kind: 'failed' })),
+    ...report.bounces.map((bounce) => ({ email: bounce.email, kind: bounce.kind, reason: `${bounce.status} ${bounce.reason}`.trim(), at: bounce.at })),
+  ];
+  const onExport = async () => {
+    setFeedback(null);
+    try {
+      download(await exportOutcomes(sendId).unwrap(), `envoi-${sendId}.csv`);
+    } catch (failure) {
+      setFeedback({ severity: 'error', text: errorMessage(failure) });
+    }
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h5" component="h2">
+          {t.title(report.label)}
+        </Typography>
+        <Typography>{t.summary(report.version, report.listSubject, at(report.created))}</Typography>
+        <Typography>{fr.deliveries.progress.status[report.status as keyof typeof fr.deliveries.progress.status] ?? report.status}</Typography>
+        {report.status === 'scheduled' && report.sendAt && <Typography>{t.scheduledFor(at(report.sendAt))}</Typography>}
+      </Box>
+      <Box component="section" aria-label={t.figures}>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Figure label={t.figure.total} count={report.total} />
+          <Figure label={t.figure.sent} count={report.sent} />
+          <Figure label={t.figure.failed} count={report.failed} share={rate(report.failed, report.total)} />
+          <Figure label={t.figure.bounced} count={report.bounced} share={rate(report.bounced, report.sent)} />
+          <Figure label={t.figure.opened} count={report.opened} share={rate(report.opened, report.sent)} />
+          <Figure label={t.figure.clicked} count={report.clicked} share={rate(report.clicked, report.sent)} />
+          <Figure label={t.figure.unsubscribed} count={report.unsubscribed} share={rate(report.unsubscribed, report.sent)} />
+        </Stack>
+        {report.machineOpened > 0 && <Typography variant="body2">{t.machineOpens(report.machineOpened)}</Typography>}
+      </Box>
+      <Box component="section" aria-label={t.timeline}>
+        <Typography variant="h6" component="h2">
+          {t.timeline}
+        </Typography>
+        <SendTimeline timeline={report.timeline} />
+      </Box>
+      <Box component="section" aria-label={t.links}>
+        <Typography variant="h6" component="h2">
+          {t.links}
+        </Typography>
+        {report.links.length === 0 ? (
+          <Alert severity="info">{t.noLinks}</Alert>
+        ) : (
+          <DataTable label={t.links} columns={linkColumns} rows={report.links} rowKey={(row) => row.url} />
+        )}
+      </Box>
+      <Box component="section" aria-label={t.failures}>
+        <Typography variant="h6" component="h2">
+          {t.failures}
+        </Typography>
+        {problems.length === 0 ? (
+          <Alert severity="info">{t.noFailures}</Alert>
+        ) : (
+          <DataTable label={t.failures} columns={problemColumns} rows={problems} rowKey={(row) => `${row.kind}-${row.email}-${row.at}`} />
+        )}
+      </Box>
+      <Box>
+        <Button variant="outlined" onClick={() => void onExport()} disabled={exporting.isLoading}>
+          {t.exportCsv}
+        </Button>
+        <Feedback message={feedback} />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { SendReportView } from './components/SendReportView';
+export { LatestSends } from './components/LatestSends';

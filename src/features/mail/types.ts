@@ -1,0 +1,42 @@
+export interface TimelinePoint {
+  at: string;
+  count: number;
+}
+
+/** GET /api/sends/{id}/report: the send with its figures, timeline, links, failures and bounces. */
+export interface SendReport {
+  id: number;
+  label: string;
+  version: number;
+  listSubject: string;
+  status: string;
+  created: string;
+  sendAt: string | null;
+  total: number;
+  sent: number;
+  failed: number;
+  pending: number;
+  bounced: number;
+  opened: number;
+  clicked: number;
+  unsubscribed: number;
+  machineOpened: number;
+  failures: { email: string; reason: string; at: string }[];
+  bounces: { email: string; kind: string; status: string; reason: string; source: string; at: string }[];
+  links: { url: string; clicks: number; contacts: number }[];
+  timeline: { sentPerMinute: TimelinePoint[]; opensPerHour: TimelinePoint[]; clicksPerHour: TimelinePoint[] };
+}
+
+/** A send as the latest sends list shows it. */
+export interface SendFigures {
+  id: number;
+  label: string;
+  listSubject: string;
+  status: string;
+  created: string;
+  total: number;
+  sent: number;
+  bounced: number;
+  opened: number;
+  clicked: number;
+}

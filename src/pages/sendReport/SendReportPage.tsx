@@ -1,0 +1,18 @@
+import { Button } from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { SendReportView } from '../../features/mail';
+import { fr } from '../../shared/i18n/fr';
+import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
+
+/** A send's report, at its own address (`/influenceur/envois/{id}`, DESIGN §6). */
+export default function SendReportPage() {
+  const id = Number(useParams().id);
+  return (
+    <BackOfficeFrame title={fr.sendReport.figures}>
+      <Button component={RouterLink} to="/influenceur" sx={{ mb: 2 }}>
+        {fr.sendReport.back}
+      </Button>
+      {Number.isInteger(id) && id > 0 ? <SendReportView sendId={id} /> : null}
+    </BackOfficeFrame>
+  );
+}

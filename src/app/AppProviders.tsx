@@ -3,6 +3,8 @@ import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import { CssBaseline, ThemeProvider } from '@mui/material';
+import { SnackbarProvider } from 'notistack';
+import { SNACKBAR_MAX } from '../shared/ui/Feedback';
 import type { AppStore } from './store';
 import { theme } from './theme';
 
@@ -17,7 +19,9 @@ export function AppProviders({ store, persistor, children }: Props) {
   const themed = (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      {children}
+      <SnackbarProvider maxSnack={SNACKBAR_MAX} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+        {children}
+      </SnackbarProvider>
     </ThemeProvider>
   );
   return (

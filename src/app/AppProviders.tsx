@@ -3,8 +3,7 @@ import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { SnackbarProvider } from 'notistack';
-import { SNACKBAR_MAX } from '../shared/ui/Feedback';
+import { FeedbackHost } from '../shared/ui/Feedback';
 import type { AppStore } from './store';
 import { theme } from './theme';
 
@@ -19,9 +18,7 @@ export function AppProviders({ store, persistor, children }: Props) {
   const themed = (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider maxSnack={SNACKBAR_MAX} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
-        {children}
-      </SnackbarProvider>
+      <FeedbackHost>{children}</FeedbackHost>
     </ThemeProvider>
   );
   return (

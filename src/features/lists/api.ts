@@ -54,6 +54,7 @@ export const listsApi = baseApi.injectEndpoints({
     }),
     getList: build.query<List, number>({
       query: (id) => `/grps/${id}`,
+      extraOptions: { recordLookup: true },
       providesTags: (_result, _error, id) => [{ type: 'Grp', id }],
     }),
     createList: build.mutation<List, { subject: string }>({

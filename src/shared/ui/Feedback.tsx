@@ -1,6 +1,6 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Alert, Button } from '@mui/material';
-import { useSnackbar, type SnackbarKey } from 'notistack';
+import { SnackbarProvider, useSnackbar, type SnackbarKey } from 'notistack';
 import { fr } from '../i18n/fr';
 
 export interface FeedbackMessage {
@@ -12,6 +12,19 @@ export interface FeedbackMessage {
 export const SNACKBAR_MAX = 3;
 /** How long a message with "Annuler" stays, so that the undo can be reached. */
 export const UNDO_MS = 8000;
+
+/**
+ * Where `useNotify()` messages show: once for the app, and again inside each modal dialog,
+ * because a modal hides the rest of the page from assistive technologies and keeps the
+ * keyboard inside it: an "Annuler" outside it could be neither heard nor reached.
+ */
+export function FeedbackHost({ children }: { children: ReactNode }) {
+  return (
+    <SnackbarProvider maxSnack={SNACKBAR_MAX} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+      {children}
+    </SnackbarProvider>
+  );
+}
 
 /** The outcome of a save or a send, under the form that made it. */
 export function Feedback({ message }: { message: FeedbackMessage | null }) {

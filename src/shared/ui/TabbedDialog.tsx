@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Dialog, DialogContent, DialogTitle, IconButton, Tab, Tabs, useMediaQuery, useTheme } from '@mui/material';
 import { fr } from '../i18n/fr';
+import { FeedbackHost } from './Feedback';
 
 export interface DialogTab {
   label: string;
@@ -47,12 +48,14 @@ export function TabbedDialog({ open, title, onClose, tabs, activeSlug, onTabChan
         ))}
       </Tabs>
       <DialogContent dividers sx={{ px: { xs: 1.5, sm: 3 } }}>
-        {/* Every panel stays mounted, so what a tab holds unsaved survives a visit to another. */}
-        {tabs.map((tab, index) => (
-          <Box key={tab.label} role="tabpanel" hidden={index !== current} id={`dialog-tabpanel-${index}`} aria-labelledby={`dialog-tab-${index}`}>
-            {tab.content}
-          </Box>
-        ))}
+        <FeedbackHost>
+          {/* Every panel stays mounted, so what a tab holds unsaved survives a visit to another. */}
+          {tabs.map((tab, index) => (
+            <Box key={tab.label} role="tabpanel" hidden={index !== current} id={`dialog-tabpanel-${index}`} aria-labelledby={`dialog-tab-${index}`}>
+              {tab.content}
+            </Box>
+          ))}
+        </FeedbackHost>
       </DialogContent>
     </Dialog>
   );

@@ -66,7 +66,8 @@ export const listsApi = baseApi.injectEndpoints({
       query: ({ id, patch }) => mergePatch(`/grps/${id}`, patch),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        dispatch(listsApi.util.upsertQueryData('getList', id, data));
+        // Patched in place, not upserted: an upsert starts a query whose trace does not replay.
+        dispatch(listsApi.util.updateQueryData('getList', id, (list) => ({ ...list, ...data })));
       },
       invalidatesTags: [{ type: 'Grp', id: 'LIST' }],
     }),

@@ -31,6 +31,7 @@ export const fr = {
   },
   console: {
     title: 'Console créateur',
+    menu: 'Menu',
   },
   common: {
     save: 'Enregistrer',

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+const AXE = path.resolve(__dirname, '../../node_modules/axe-core/axe.min.js');
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core in the page (injected from node_modules: `@axe-core/playwright` is not a
+ * dependency) and answers its serious and critical findings, each with the elements it names.
+ */
+export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+}

@@ -1,6 +1,6 @@
 import { useCallback, type ReactNode } from 'react';
-import { Alert, Button } from '@mui/material';
-import { SnackbarProvider, useSnackbar, type SnackbarKey } from 'notistack';
+import { Alert, Button, styled } from '@mui/material';
+import { MaterialDesignContent, SnackbarProvider, useSnackbar, type SnackbarKey } from 'notistack';
 import { fr } from '../i18n/fr';
 
 export interface FeedbackMessage {
@@ -13,6 +13,15 @@ export const SNACKBAR_MAX = 3;
 /** How long a message with "Annuler" stays, so that the undo can be reached. */
 export const UNDO_MS = 8000;
 
+/** notistack's own colours read below 4.5:1 with white text: these read above 5.5:1. */
+const ReadableContent = styled(MaterialDesignContent)({
+  '&.notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
+  '&.notistack-MuiContent-error': { backgroundColor: '#b71c1c' },
+  '&.notistack-MuiContent-warning': { backgroundColor: '#bf360c' },
+  '&.notistack-MuiContent-info': { backgroundColor: '#0d47a1' },
+});
+const VARIANTS = { success: ReadableContent, error: ReadableContent, warning: ReadableContent, info: ReadableContent };
+
 /**
  * Where `useNotify()` messages show: once for the app, and again inside each modal dialog,
  * because a modal hides the rest of the page from assistive technologies and keeps the
@@ -20,7 +29,7 @@ export const UNDO_MS = 8000;
  */
 export function FeedbackHost({ children }: { children: ReactNode }) {
   return (
-    <SnackbarProvider maxSnack={SNACKBAR_MAX} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+    <SnackbarProvider maxSnack={SNACKBAR_MAX} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} Components={VARIANTS}>
       {children}
     </SnackbarProvider>
   );

@@ -22,6 +22,7 @@ export const deliveriesApi = baseApi.injectEndpoints({
     }),
     getDelivery: build.query<Delivery, number>({
       query: (id) => `/deliveries/${id}`,
+      extraOptions: { recordLookup: true },
       providesTags: (_result, _error, id) => [{ type: 'Delivery', id }],
     }),
     getDeliveryVersions: build.query<DeliveryVersion[], number>({
@@ -79,6 +80,8 @@ export const deliveriesApi = baseApi.injectEndpoints({
         params: { user: userId, actif: 1, itemsPerPage: 1000, 'order[subject]': 'asc' },
       }),
       transformResponse: (response: HydraCollection<ListChoice>) => members(response),
+      // The lists feature invalidates this tag when a list is created, renamed or deleted.
+      providesTags: [{ type: 'Grp', id: 'LIST' }],
     }),
   }),
 });

@@ -1,5 +1,5 @@
 export { listsApi, useGetListsPageQuery, useGetListCountsQuery } from './api';
-export { ListsSection, type ListsRouting } from './components/ListsSection';
+export { ListsSection } from './components/ListsSection';
 export { ListEditor, type ListEditorProps } from './components/ListEditor';
 export { AddContactForm } from './components/AddContactForm';
 export type { List, ListCounts } from './types';

@@ -11,12 +11,13 @@ import { useConsoleAddress } from './useConsoleAddress';
 /** The creator console (spec §2.5): one section a domain, composed here; records open at their address. */
 export default function InfluenceurPage() {
   const lists = useConsoleAddress('listes');
+  const templates = useConsoleAddress('modeles');
   return (
     <BackOfficeFrame title={fr.console.title}>
       <ListsSection routing={lists} renderWorkflow={(listId) => <ListSends listId={listId} />} />
       <CategoriesSection />
       <DiscoursSection />
-      <TemplatesSection />
+      <TemplatesSection routing={templates} />
       <RecipientsSection />
     </BackOfficeFrame>
   );

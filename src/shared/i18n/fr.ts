@@ -104,6 +104,9 @@ export const fr = {
       submit: 'Envoyer la liste cible',
       empty: 'Aucune adresse à envoyer.',
       removed: (n: number) => `Retirés de la liste : ${n}`,
+      replaceTitle: 'Remplacer les contacts ?',
+      replaceText: (subject: string) =>
+        `Les contacts de « ${subject} » absents des adresses envoyées seront retirés de la liste. Confirmez-vous ?`,
     },
     import: {
       title: 'Importer des contacts (CSV)',
@@ -122,6 +125,12 @@ export const fr = {
     },
     workflowEmpty: 'Aucun envoi pour le moment.',
     notFound: "Liste introuvable : elle n'existe pas, a été supprimée ou appartient à un autre utilisateur.",
+  },
+  // The operator's templates (issue 14).
+  templates: {
+    notFound: "Modèle introuvable : il n'existe pas, a été supprimé ou appartient à un autre utilisateur.",
+    noneYet: (category: string) =>
+      `Vous n'avez pas encore de modèle « ${category} ». Un administrateur crée les modèles et vous les attribue ; demandez-lui le vôtre.`,
   },
   // The contacts table of a list (issue 14).
   contacts: {
@@ -363,6 +372,8 @@ export const fr = {
       pause: 'Pause',
       resume: 'Reprendre',
       cancel: 'Annuler l’envoi',
+      cancelTitle: 'Annuler l’envoi ?',
+      cancelText: 'Les messages qui ne sont pas encore partis ne le seront pas. Confirmez-vous ?',
       failures: 'Échecs',
       title: (label: string, version: number, list: string, date: string) =>
         `« ${label} » v${version} → « ${list} » · ${date}`,

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Box, Button, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { deliveriesApi, useChangeSendStatusMutation, useGetSendQuery } from '../api';
 import type { SendStatus } from '../types';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { ErrorAlert } from './ErrorAlert';
 
 const POLL_MS = 1000;
@@ -14,6 +16,7 @@ export function SendProgress({ sendId }: { sendId: number }) {
   const over = cached !== undefined && FINAL.includes(cached.status);
   const { data: send, error } = useGetSendQuery(sendId, { pollingInterval: over ? 0 : POLL_MS });
   const [changeStatus, change] = useChangeSendStatusMutation();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
 
   if (error) return <ErrorAlert error={error} />;
   if (!send) return <LinearProgress aria-label={t.label} />;
@@ -45,11 +48,21 @@ export function SendProgress({ sendId }: { sendId: number }) {
               {t.resume}
             </Button>
           )}
-          <Button size="small" color="error" onClick={() => act('cancel')} disabled={change.isLoading}>
+          <Button size="small" color="error" onClick={() => setConfirmingCancel(true)} disabled={change.isLoading}>
             {t.cancel}
           </Button>
         </Stack>
       )}
+      <ConfirmDialog
+        open={confirmingCancel}
+        title={t.cancelTitle}
+        text={t.cancelText}
+        onConfirm={() => {
+          setConfirmingCancel(false);
+          act('cancel');
+        }}
+        onCancel={() => setConfirmingCancel(false)}
+      />
       {send.failures && send.failures.length > 0 && (
         <List dense aria-label={t.failures}>
           {send.failures.map((failure) => (

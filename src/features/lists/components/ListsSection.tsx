@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@mui/material';
 import { useSelector } from 'react-redux';
 import { fr } from '../../../shared/i18n/fr';
+import type { RecordRouting } from '../../../shared/lib/recordRouting';
+import { useLocalRouting } from '../../../shared/ui/useLocalRouting';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { selectSessionUser } from '../../../shared/session';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
@@ -17,18 +19,9 @@ const columns: Column<List>[] = [
   { key: 'lastModified', label: fr.lists.lastModified, text: (list) => formatFrenchDate(list.lastModified), sortField: 'lastModified' },
 ];
 
-/** Which list the address opens, and how to move: the page owns the addresses. */
-export interface ListsRouting {
-  openId: number | null;
-  tab?: string;
-  href: (id: number) => string;
-  open: (id: number) => void;
-  setTab: (id: number, tab: string) => void;
-  close: () => void;
-}
-
 /** The user's active lists (spec §7.3), 'Nouvelle liste', and the list editor. */
-export function ListsSection({ routing, renderWorkflow }: { routing: ListsRouting; renderWorkflow?: (listId: number) => ReactNode }) {
+export function ListsSection({ routing: given, renderWorkflow }: { routing?: RecordRouting; renderWorkflow?: (listId: number) => ReactNode }) {
+  const routing = useLocalRouting(given);
   const user = useSelector(selectSessionUser);
   const [query, setQuery] = useTableQuery();
   const { data, isFetching } = useGetListsPageQuery({ user: user?.id ?? 0, query }, { skip: !user });

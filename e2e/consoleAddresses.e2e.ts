@@ -1,0 +1,52 @@
+import { expect, test, type Page } from './support/test';
+import { DEMO_ADMIN, DEMO_OPERATOR } from './support/demoUsers';
+import { signIn } from './support/signIn';
+
+/** Gives the operator a template through the admin's API, as the admin's editor does. */
+async function operatorTemplate(page: Page, label: string): Promise<number> {
+  const admin = (await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json()).token;
+  const { token } = await (await page.request.post('/api/login_check', { data: DEMO_OPERATOR })).json();
+  const operatorId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).id;
+  const response = await page.request.post('/api/deliveries', {
+    data: { label, internalname: `adr-${Date.now().toString(36)}`, category: 'TGM', user: operatorId },
+    headers: { authorization: `Bearer ${admin}` },
+  });
+  return (await response.json()).id;
+}
+
+test('a template opens at its address, its tab too; reload reopens it, Back closes it', async ({ page }) => {
+  const label = `Modèle adressé ${Date.now().toString(36)}`;
+  const id = await operatorTemplate(page, label);
+  await signIn(page, DEMO_OPERATOR);
+  await expect(page).toHaveURL(/\/influenceur$/);
+
+  await page.getByRole('link', { name: label }).click();
+  await expect(page).toHaveURL(new RegExp(`/influenceur/modeles/${id}$`));
+  const editor = page.getByRole('dialog', { name: `Modèle : ${label}` });
+  await editor.getByRole('tab', { name: 'Code' }).click();
+  await expect(page).toHaveURL(new RegExp(`/influenceur/modeles/${id}/code$`));
+  await page.reload();
+  await expect(editor.getByRole('tab', { name: 'Code', selected: true })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/influenceur$/);
+  await expect(editor).toHaveCount(0);
+});
+
+test("an unknown or someone else's template says it is introuvable, and the session stays", async ({ page }) => {
+  const admin = (await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json()).token;
+  const adminTemplate = await (
+    await page.request.post('/api/deliveries', {
+      data: { label: 'Réservé', internalname: `adm-${Date.now().toString(36)}`, category: 'TGM' },
+      headers: { authorization: `Bearer ${admin}` },
+    })
+  ).json();
+  await signIn(page, DEMO_OPERATOR);
+  await expect(page).toHaveURL(/\/influenceur$/);
+  for (const address of ['/influenceur/modeles/999999', `/influenceur/modeles/${adminTemplate.id}`]) {
+    await page.goto(address);
+    const dialog = page.getByRole('dialog', { name: 'Introuvable' });
+    await expect(dialog.getByText(/^Modèle introuvable/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(page).toHaveURL(/\/influenceur$/);
+  }
+});

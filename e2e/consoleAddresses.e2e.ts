@@ -50,3 +50,24 @@ test("an unknown or someone else's template says it is introuvable, and the sess
     await expect(page).toHaveURL(/\/influenceur$/);
   }
 });
+
+test("a blank template opened with '+' and closed untouched leaves nothing behind", async ({ page }) => {
+  const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
+  const activeBlanks = async () => {
+    const response = await page.request.get('/api/deliveries?category=TGM&actif=1&itemsPerPage=100', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return (await response.json())['hydra:member'].filter((d: { label: string }) => d.label === 'Nouveau modèle').length;
+  };
+  const before = await activeBlanks();
+  await signIn(page, DEMO_ADMIN);
+  await expect(page).toHaveURL(/\/influenceur$/);
+  await page.getByRole('button', { name: 'Nouveau modèle' }).click();
+  const editor = page.getByRole('dialog', { name: 'Modèle : Nouveau modèle' });
+  await expect(editor.getByRole('tab', { name: 'Général' })).toBeVisible();
+  await expect(page).toHaveURL(/\/influenceur\/modeles\/\d+/);
+  expect(await activeBlanks()).toBe(before + 1);
+  await editor.getByRole('button', { name: 'Fermer' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect.poll(activeBlanks).toBe(before);
+});

@@ -21,6 +21,7 @@ export function CategoryTemplates({ category, routing: given }: { category: stri
   const { data: templates = [], isSuccess } = useGetDeliveriesQuery(user ? { userId: user.id, category } : skipToken);
   // A new template, before it has an id (and so an address).
   const [creating, setCreating] = useState(false);
+  const [freshId, setFreshId] = useState<number | null>(null);
 
   return (
     <Stack component="section" aria-label={fr.deliveries.templatesOf(category)} spacing={1}>
@@ -62,6 +63,7 @@ export function CategoryTemplates({ category, routing: given }: { category: stri
           onClose={() => setCreating(false)}
           onCreated={(id) => {
             setCreating(false);
+            setFreshId(id);
             routing.open(id);
           }}
         />
@@ -73,7 +75,11 @@ export function CategoryTemplates({ category, routing: given }: { category: stri
           category={category}
           tab={routing.tab}
           onTab={(tab) => routing.openId !== null && routing.setTab(routing.openId, tab)}
-          onClose={routing.close}
+          discardIfUntouched={routing.openId === freshId}
+          onClose={() => {
+            setFreshId(null);
+            routing.close();
+          }}
         />
       )}
     </Stack>

@@ -3,7 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Dialog, DialogContent, LinearProgress, useMediaQuery, useTheme } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { NotFoundDialog } from '../../../shared/ui/NotFoundDialog';
-import { useCreateDeliveryMutation, useGetDeliveryQuery } from '../api';
+import { useCreateDeliveryMutation, useGetDeliveryQuery, useUpdateDeliveryMutation } from '../api';
 import { DeliveryForm, type Notice, type TabName } from './DeliveryForm';
 import { ErrorAlert } from './ErrorAlert';
 
@@ -17,6 +17,8 @@ interface Props {
   onTab?: (tab: TabName) => void;
   /** A new template was created (its id): the page gives it its address. */
   onCreated?: (id: number) => void;
+  /** The template was just created by '+': closed never saved, it is soft-deleted (no empty "Nouveau modèle" left behind). */
+  discardIfUntouched?: boolean;
 }
 
 const isTabName = (tab: string | undefined): tab is TabName => tab !== undefined && tab in fr.deliveries.tabs;
@@ -24,7 +26,7 @@ const isTabName = (tab: string | undefined): tab is TabName => tab !== undefined
 const newInternalName = () => `modele-${Date.now().toString(36)}`;
 
 /** The template editor modal: loads (or first creates) the delivery, then edits it. */
-export function DeliveryEditor({ deliveryId, category, onClose, tab: addressTab, onTab, onCreated }: Props) {
+export function DeliveryEditor({ deliveryId, category, onClose: close, tab: addressTab, onTab, onCreated, discardIfUntouched = false }: Props) {
   const [id, setId] = useState(deliveryId);
   const [ownTab, setOwnTab] = useState<TabName>('general');
   const tab = isTabName(addressTab) ? addressTab : ownTab;
@@ -53,6 +55,14 @@ export function DeliveryEditor({ deliveryId, category, onClose, tab: addressTab,
 
   const { data: delivery, error } = useGetDeliveryQuery(id ?? skipToken);
   const failure = creation.error ?? error;
+  const [updateDelivery] = useUpdateDeliveryMutation();
+  const onClose = () => {
+    // Never saved: created and last modified at the same instant.
+    if (discardIfUntouched && delivery && delivery.actif === 1 && delivery.created === delivery.lastModified) {
+      void updateDelivery({ id: delivery.id, patch: { actif: 0 } });
+    }
+    close();
+  };
   // An address naming no template of the caller's (404, 403, or deleted) reads "introuvable".
   const missing = (error !== undefined && 'status' in error && (error.status === 404 || error.status === 403 || error.status === 400)) || delivery?.actif === 0;
   if (missing) return <NotFoundDialog text={fr.templates.notFound} onClose={onClose} />;

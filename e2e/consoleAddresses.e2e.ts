@@ -71,3 +71,20 @@ test("a blank template opened with '+' and closed untouched leaves nothing behin
   await expect(editor).toHaveCount(0);
   await expect.poll(activeBlanks).toBe(before);
 });
+
+test('a recipient opens at its address; Back closes it; an unknown one is introuvable', async ({ page }) => {
+  await signIn(page, DEMO_OPERATOR);
+  await expect(page).toHaveURL(/\/influenceur$/);
+  const section = page.getByRole('region', { name: 'Destinataires' });
+  const first = section.getByRole('table').getByRole('link').first();
+  await first.click();
+  await expect(page).toHaveURL(/\/influenceur\/destinataires\/\d+$/);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.goto('/influenceur/destinataires/999999');
+  await expect(page.getByRole('dialog', { name: 'Introuvable' }).getByText(/^Destinataire introuvable/)).toBeVisible();
+});

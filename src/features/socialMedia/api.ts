@@ -18,8 +18,14 @@ export const socialMediaApi = baseApi.injectEndpoints({
       transformResponse: (collection: HydraCollection<Recipient>) => toPage(collection),
       providesTags: (page) => [{ type: 'Recipient', id: 'LIST' }, ...(page?.rows ?? []).map((r) => ({ type: 'Recipient' as const, id: r.id }))],
     }),
+    getRecipient: build.query<Recipient, number>({
+      query: (id) => `/recipients/${id}`,
+      extraOptions: { recordLookup: true },
+      providesTags: (_result, _error, id) => [{ type: 'Recipient', id }],
+    }),
     getSocialMedia: build.query<SocialMedia, number>({
       query: (id) => `/recipients/${id}/socialMedia`,
+      extraOptions: { recordLookup: true },
       providesTags: (_result, _error, id) => [{ type: 'SocialMedia', id }],
     }),
     // Spec §7.4: the recipient's channel and X account, read now and stored.
@@ -35,5 +41,5 @@ export const socialMediaApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetRecipientsQuery, useGetRecipientsPageQuery, useGetSocialMediaQuery, useCheckSocialMediaMutation, useRefreshYoutubeListMutation } =
+export const { useGetRecipientsQuery, useGetRecipientsPageQuery, useGetRecipientQuery, useGetSocialMediaQuery, useCheckSocialMediaMutation, useRefreshYoutubeListMutation } =
   socialMediaApi;

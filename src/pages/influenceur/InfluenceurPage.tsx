@@ -12,13 +12,14 @@ import { useConsoleAddress } from './useConsoleAddress';
 export default function InfluenceurPage() {
   const lists = useConsoleAddress('listes');
   const templates = useConsoleAddress('modeles');
+  const recipients = useConsoleAddress('destinataires');
   return (
     <BackOfficeFrame title={fr.console.title}>
       <ListsSection routing={lists} renderWorkflow={(listId) => <ListSends listId={listId} />} />
       <CategoriesSection />
       <DiscoursSection />
       <TemplatesSection routing={templates} />
-      <RecipientsSection />
+      <RecipientsSection routing={recipients} />
     </BackOfficeFrame>
   );
 }

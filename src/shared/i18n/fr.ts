@@ -126,6 +126,10 @@ export const fr = {
     workflowEmpty: 'Aucun envoi pour le moment.',
     notFound: "Liste introuvable : elle n'existe pas, a été supprimée ou appartient à un autre utilisateur.",
   },
+  // Recipients opened at their address (issue 14).
+  recipientsWorkspace: {
+    notFound: "Destinataire introuvable : il n'existe pas, a été retiré ou appartient à un autre utilisateur.",
+  },
   // The operator's templates (issue 14).
   templates: {
     notFound: "Modèle introuvable : il n'existe pas, a été supprimé ou appartient à un autre utilisateur.",

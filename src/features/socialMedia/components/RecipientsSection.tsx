@@ -1,11 +1,13 @@
-import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { fr } from '../../../shared/i18n/fr';
 import { selectSessionUser } from '../../../shared/session';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { Section } from '../../../shared/ui/Section';
 import { useTableQuery } from '../../../shared/ui/useTableQuery';
-import { useGetRecipientsPageQuery, useGetRecipientsQuery } from '../api';
+import type { RecordRouting } from '../../../shared/lib/recordRouting';
+import { NotFoundDialog } from '../../../shared/ui/NotFoundDialog';
+import { useLocalRouting } from '../../../shared/ui/useLocalRouting';
+import { useGetRecipientQuery, useGetRecipientsPageQuery, useGetRecipientsQuery } from '../api';
 import { displayName, fullName } from '../lib/recipients';
 import type { Recipient } from '../types';
 import { RecipientSocialDialog } from './RecipientSocialDialog';
@@ -19,13 +21,13 @@ const columns: Column<Recipient>[] = [
 ];
 
 /** The user's recipients (influencers): their social-media detail, and the list-wide YouTube refresh. */
-export function RecipientsSection() {
+export function RecipientsSection({ routing: given }: { routing?: RecordRouting }) {
+  const routing = useLocalRouting(given);
   const user = useSelector(selectSessionUser);
   // Every recipient, for the list-wide refresh; the table asks the server one page at a time.
   const { data: recipients = [] } = useGetRecipientsQuery(user?.id ?? 0, { skip: !user });
   const [query, setQuery] = useTableQuery();
   const { data: page, isFetching } = useGetRecipientsPageQuery({ user: user?.id ?? 0, query }, { skip: !user });
-  const [open, setOpen] = useState<Recipient | null>(null);
 
   return (
     <Section title={fr.socialMedia.title}>
@@ -38,10 +40,19 @@ export function RecipientsSection() {
         query={query}
         onQueryChange={setQuery}
         rowKey={(r) => r.id}
-        onRowClick={setOpen}
+        rowHref={(r) => routing.href(r.id)}
+        onRowClick={(r) => routing.open(r.id)}
         loading={isFetching}
       />
-      {open && <RecipientSocialDialog recipientId={open.id} name={displayName(open)} onClose={() => setOpen(null)} />}
+      {routing.openId !== null && <RecipientByAddress id={routing.openId} onClose={routing.close} />}
     </Section>
   );
+}
+
+/** The recipient the address names: their detail, or "introuvable". */
+function RecipientByAddress({ id, onClose }: { id: number; onClose: () => void }) {
+  const { data: recipient, isError } = useGetRecipientQuery(id);
+  if (isError) return <NotFoundDialog text={fr.recipientsWorkspace.notFound} onClose={onClose} />;
+  if (!recipient) return null;
+  return <RecipientSocialDialog recipientId={recipient.id} name={displayName(recipient)} onClose={onClose} />;
 }

@@ -88,3 +88,29 @@ test('a recipient opens at its address; Back closes it; an unknown one is introu
   await page.goto('/influenceur/destinataires/999999');
   await expect(page.getByRole('dialog', { name: 'Introuvable' }).getByText(/^Destinataire introuvable/)).toBeVisible();
 });
+
+test("the admin gives a template to the operator through 'Propriétaire'; the operator then finds it", async ({ page, browser }) => {
+  const label = `Cédé ${Date.now().toString(36)}`;
+  const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
+  const created = await (
+    await page.request.post('/api/deliveries', {
+      data: { label, internalname: `cede-${Date.now().toString(36)}`, category: 'TGM' },
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json();
+  await signIn(page, DEMO_ADMIN);
+  await expect(page).toHaveURL(/\/influenceur$/);
+  await page.goto(`/influenceur/modeles/${created.id}`);
+  const editor = page.getByRole('dialog', { name: `Modèle : ${label}` });
+  const owner = editor.getByLabel('Propriétaire');
+  await expect(owner).toHaveValue(DEMO_ADMIN.email);
+  await owner.fill('operateur');
+  await page.getByRole('option', { name: DEMO_OPERATOR.email }).click();
+  await editor.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(editor.getByText(/Version \d+ enregistrée\./)).toBeVisible();
+
+  const operatorPage = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage();
+  await signIn(operatorPage, DEMO_OPERATOR);
+  await expect(operatorPage.getByRole('link', { name: label })).toBeVisible();
+  await operatorPage.context().close();
+});

@@ -4,6 +4,15 @@ import type { Delivery, DeliveryContent, DeliveryVersion, Preview, Send } from '
 const LIST = { type: 'Delivery' as const, id: 'LIST' };
 const SENDS = { type: 'Send' as const, id: 'LIST' };
 
+/** A user a template may belong to. */
+export interface Owner {
+  id: number;
+  email: string;
+}
+
+/** How many users the owner field proposes at a time: typing narrows them. */
+const OWNER_CHOICES = 20;
+
 export interface ListChoice {
   id: number;
   subject: string;
@@ -73,6 +82,15 @@ export const deliveriesApi = baseApi.injectEndpoints({
       query: ({ id, action }) => ({ url: `/sends/${id}/${action}`, method: 'POST' }),
       invalidatesTags: (_result, _error, { id }) => [SENDS, { type: 'Send', id }],
     }),
+    /** Users whose e-mail contains `search`, for the admin's "Propriétaire" field. */
+    getOwner: build.query<Owner, number>({
+      query: (id) => `/users/${id}`,
+      extraOptions: { recordLookup: true },
+    }),
+    findOwners: build.query<Owner[], string>({
+      query: (search) => ({ url: '/users', params: { search, itemsPerPage: OWNER_CHOICES, 'order[email]': 'asc' } }),
+      transformResponse: (response: HydraCollection<Owner>) => members(response),
+    }),
     /** The user's active lists, to choose where a delivery goes. */
     getListChoices: build.query<ListChoice[], number>({
       query: (userId) => ({
@@ -100,4 +118,6 @@ export const {
   useGetSendsQuery,
   useChangeSendStatusMutation,
   useGetListChoicesQuery,
+  useFindOwnersQuery,
+  useGetOwnerQuery,
 } = deliveriesApi;

@@ -132,6 +132,8 @@ export const fr = {
   },
   // The operator's templates (issue 14).
   templates: {
+    owner: 'Propriétaire',
+    noOwner: 'Aucun utilisateur ne correspond.',
     notFound: "Modèle introuvable : il n'existe pas, a été supprimé ou appartient à un autre utilisateur.",
     noneYet: (category: string) =>
       `Vous n'avez pas encore de modèle « ${category} ». Un administrateur crée les modèles et vous les attribue ; demandez-lui le vôtre.`,

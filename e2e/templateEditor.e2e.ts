@@ -30,3 +30,28 @@ test('the code editor says as you type where a template breaks; it saves, but sa
   await expect(editor.getByText(/ne compile pas/)).toHaveCount(0);
   await expect(editor.getByText(/est invalide/)).toHaveCount(0);
 });
+
+test('the preview reads the message at a desktop width (600 px) or a phone width (375 px)', async ({ page }) => {
+  const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
+  const label = `Largeur ${Date.now().toString(36)}`;
+  const created = await (
+    await page.request.post('/api/deliveries', {
+      data: {
+        label,
+        internalname: `larg-${Date.now().toString(36)}`,
+        category: 'TGM',
+        codeHtml: [Buffer.from('<p>Bonjour {{firstname}}</p>').toString('base64')],
+      },
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json();
+  await signIn(page, DEMO_ADMIN);
+  await expect(page).toHaveURL(/\/influenceur$/);
+  await page.goto(`/influenceur/modeles/${created.id}/content`);
+  const editor = page.getByRole('dialog', { name: `Modèle : ${label}` });
+  const frame = editor.locator('iframe[title="Aperçu HTML"]');
+  await expect(frame).toBeVisible();
+  expect((await frame.boundingBox())?.width).toBe(600);
+  await editor.getByRole('button', { name: 'Téléphone (375 px)' }).click();
+  await expect.poll(async () => (await frame.boundingBox())?.width).toBe(375);
+});

@@ -133,6 +133,9 @@ export const fr = {
   // The operator's templates (issue 14).
   templates: {
     owner: 'Propriétaire',
+    previewWidth: "Largeur de l'aperçu",
+    desktop: (px: number) => `Ordinateur (${px} px)`,
+    phone: (px: number) => `Téléphone (${px} px)`,
     cannotBeSent: 'Ce modèle ne compile pas : il peut être enregistré, mais pas envoyé tant que l’erreur ci-dessous reste.',
     noOwner: 'Aucun utilisateur ne correspond.',
     notFound: "Modèle introuvable : il n'existe pas, a été supprimé ou appartient à un autre utilisateur.",

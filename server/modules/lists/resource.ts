@@ -44,5 +44,7 @@ export const grpRcpResource: ResourceDef = {
   filters: ['id', 'grp', 'user', 'actif', 'email', 'origin', 'status'],
   orderable: ['id', 'email', 'firstname', 'lastname', 'phone', 'origin', 'status', 'created', 'lastModified'],
   searchable: ['email', 'firstname', 'lastname'],
+  // Migration 0214_1: the three folded in one generated column.
+  searchColumn: 'search_text',
   owner: 'user',
 };

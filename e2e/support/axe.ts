@@ -16,6 +16,11 @@ export interface AxeFinding {
  * dependency) and answers its serious and critical findings, each with the elements it names.
  */
 export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+  // A dialog fading in reads as low contrast: axe looks once every transition has ended.
+  // (Transitions only: a progress bar's animation never ends.)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
   // The app's CSP refuses inline scripts (addScriptTag's way); an evaluation is not a script tag.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(fs.readFileSync(AXE, 'utf8'));
   return page.evaluate(async () => {

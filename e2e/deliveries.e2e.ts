@@ -137,7 +137,7 @@ test('an admin writes a template, tests it, sends it twice to a list with an uns
   await expect(popin.getByText(`Supprimer le modèle « ${label} » ?`)).toBeVisible();
   await popin.getByRole('button', { name: 'Oui' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: label })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: label })).toHaveCount(0);
 });
 
 test('a non-admin sees only Général and Code, and no create button', async ({ page }) => {
@@ -154,7 +154,7 @@ test('a non-admin sees only Général and Code, and no create button', async ({ 
 
   await signIn(page, DEMO_OPERATOR.email, DEMO_OPERATOR.password);
   await expect(page.getByRole('button', { name: 'Nouveau modèle' })).toHaveCount(0);
-  await page.getByRole('button', { name: label }).click();
+  await page.getByRole('link', { name: label }).click();
   const editor = page.getByRole('dialog', { name: `Modèle : ${label}` });
   await expect(editor.getByRole('tab')).toHaveText(['Général', 'Code']);
 });

@@ -24,8 +24,15 @@ export interface ResourceDef {
   fields: Record<string, FieldDef>;
   /** Fields usable as `?field=value` exact filters. */
   filters: string[];
-  /** Fields usable in `order[field]=asc|desc`. */
+  /** Fields usable in `order[field]=asc|desc`; several keys sort in the order the query gives them. */
   orderable: string[];
+  /** Text fields `?search=` matches partially, ignoring case and accents (any of them). */
+  searchable?: string[];
+  /**
+   * A stored column holding the searchable fields already folded by `foldSql` (a generated
+   * column): large tables search it instead of folding each field of each row per query.
+   */
+  searchColumn?: string;
   /** The field holding the owning user's id; a non-admin sees only rows they own. */
   owner: string;
   /** Order used when the query names none (the id always breaks ties). */
@@ -56,8 +63,20 @@ export function collectionQuerySchema(def: ResourceDef): TObject {
     itemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ITEMS_PER_PAGE })),
   };
   for (const name of def.filters) properties[name] = Type.Optional(filterSchema(def.fields[name].kind));
+  if (def.searchable?.length) {
+    properties.search = Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: `Partial match, ignoring case and accents, on any of: ${def.searchable.join(', ')}.`,
+      }),
+    );
+  }
   for (const name of def.orderable) {
-    properties[`order[${name}]`] = Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')]));
+    properties[`order[${name}]`] = Type.Optional(
+      Type.Union([Type.Literal('asc'), Type.Literal('desc')], {
+        description: 'Sort key; several order[...] keys sort by the first given, then the next.',
+      }),
+    );
   }
   return Type.Object(properties);
 }
@@ -124,12 +143,20 @@ export function assertOwner(def: ResourceDef, row: Row, user: AuthUser): void {
   }
 }
 
-export async function listCollection<T extends Row>(
-  db: Queryable,
-  def: ResourceDef,
-  query: CollectionQuery,
-  requestPath: string,
-): Promise<HydraCollection<T & { '@id': string; '@type': string }>> {
+/**
+ * Lower case without accents, in SQL: `unaccent` is an extension that neither PGlite's default
+ * build nor every PostgreSQL host offers, so a fixed `translate()` of the Latin letters French
+ * and its neighbours use does the folding on both engines.
+ */
+const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿźżž';
+const PLAIN = [...ACCENTED].map((c) => (c === 'ł' ? 'l' : c === 'ø' ? 'o' : c.normalize('NFD')[0])).join('');
+export const foldSql = (expression: string): string => `translate(lower(${expression}), '${ACCENTED}', '${PLAIN}')`;
+
+/** Escapes LIKE's wildcards so that a needle matches literally. */
+const likeLiteral = (needle: string): string => needle.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE clause and its parameters of a collection query: exact filters and `search`. */
+export function collectionWhere(def: ResourceDef, query: CollectionQuery): { whereSql: string; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   for (const name of def.filters) {
@@ -138,28 +165,58 @@ export async function listCollection<T extends Row>(
     params.push(value);
     where.push(`${def.fields[name].column} = $${params.length}`);
   }
+  const search = typeof query.search === 'string' ? query.search.trim() : '';
+  if (def.searchable?.length && search) {
+    params.push(`%${likeLiteral(search)}%`);
+    const needle = foldSql(`$${params.length}`);
+    where.push(
+      def.searchColumn
+        ? `${def.searchColumn} LIKE ${needle}`
+        : `(${def.searchable.map((name) => `${foldSql(def.fields[name].column)} LIKE ${needle}`).join(' OR ')})`,
+    );
+  }
+  return { whereSql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+/**
+ * The ORDER BY of a collection query: its `order[...]` keys in the order given, then the id in
+ * the last key's direction, so that an index on (…, key, id) reads a page in one scan either way.
+ */
+export function collectionOrder(def: ResourceDef, query: CollectionQuery): string {
   const order: string[] = [];
-  for (const name of def.orderable) {
-    const direction = query[`order[${name}]`];
-    if (direction === 'asc' || direction === 'desc') order.push(`${def.fields[name].column} ${direction.toUpperCase()}`);
+  for (const [key, direction] of Object.entries(query)) {
+    const name = /^order\[(.+)\]$/.exec(key)?.[1];
+    if (!name || !def.orderable.includes(name) || (direction !== 'asc' && direction !== 'desc')) continue;
+    order.push(`${def.fields[name].column} ${direction.toUpperCase()}`);
   }
   if (order.length === 0 && def.defaultOrder) {
     order.push(`${def.fields[def.defaultOrder.field].column} ${def.defaultOrder.direction.toUpperCase()}`);
   }
-  order.push(`${def.fields.id.column} ASC`);
+  const last = order[order.length - 1];
+  order.push(`${def.fields.id.column} ${last?.endsWith(' DESC') ? 'DESC' : 'ASC'}`);
+  return order.join(', ');
+}
+
+export async function listCollection<T extends Row>(
+  db: Queryable,
+  def: ResourceDef,
+  query: CollectionQuery,
+  requestPath: string,
+): Promise<HydraCollection<T & { '@id': string; '@type': string }>> {
+  const { whereSql, params } = collectionWhere(def, query);
   const page = Number(query.page ?? 1);
   const itemsPerPage = Number(query.itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE);
   // Ajv's coercion reads '1e309' as Infinity, an "integer" its bounds do not catch.
   for (const [field, value] of [['page', page], ['itemsPerPage', itemsPerPage]] as const) {
     if (!Number.isSafeInteger(value)) throw badRequest(field, `Le champ '${field}' doit être un nombre entier.`);
   }
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const orderSql = collectionOrder(def, query);
   const [{ total }] = await db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM ${def.table} ${whereSql}`,
     params,
   );
   const rows = await db.query<T>(
-    `SELECT ${selectList(def)} FROM ${def.table} ${whereSql} ORDER BY ${order.join(', ')}
+    `SELECT ${selectList(def)} FROM ${def.table} ${whereSql} ORDER BY ${orderSql}
      LIMIT ${itemsPerPage} OFFSET ${(page - 1) * itemsPerPage}`,
     params,
   );

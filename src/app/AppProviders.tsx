@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import { CssBaseline, ThemeProvider } from '@mui/material';
+import { FeedbackHost } from '../shared/ui/Feedback';
 import type { AppStore } from './store';
 import { theme } from './theme';
 
@@ -17,7 +18,7 @@ export function AppProviders({ store, persistor, children }: Props) {
   const themed = (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      {children}
+      <FeedbackHost>{children}</FeedbackHost>
     </ThemeProvider>
   );
   return (

@@ -30,7 +30,7 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         <Route path="/" element={<HomePage />} />
         <Route path="/dashboard" element={backOffice(<DashboardPage />)} />
-        <Route path="/influenceur" element={backOffice(<InfluenceurPage />)} />
+        <Route path="/influenceur/*" element={backOffice(<InfluenceurPage />)} />
         <Route path="/influenceur/envois/:id" element={backOffice(<SendReportPage />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={<LoginPage />} />

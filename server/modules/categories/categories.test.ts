@@ -34,6 +34,28 @@ describe('categories', () => {
     expect(response.json().field).toBe('name');
   });
 
+  it("refuses a second category of the same name for a user, in French, but not another user's", async () => {
+    const again = await post({ name: 'realT' }, admin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ field: 'name' });
+    expect(again.json().message).toContain('déjà une catégorie');
+    const operatorId = JSON.parse(Buffer.from(operator.authorization.split('.')[1], 'base64url').toString()).id;
+    const theirs = await post({ name: 'realT', user: operatorId }, admin);
+    expect(theirs.statusCode).toBe(201);
+    // The operator owns no category in the tests that follow.
+    await t.db.query('DELETE FROM category WHERE id = $1', [theirs.json().id]);
+    const other = (await post({ name: 'cinema' }, admin)).json();
+    const rename = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/categories/${other.id}`,
+      headers: { ...admin, 'content-type': 'application/merge-patch+json' },
+      payload: JSON.stringify({ name: 'realT' }),
+    });
+    expect(rename.statusCode).toBe(409);
+    const [{ count }] = await t.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM category WHERE user_id = 1 AND lower(name) = 'realt'`);
+    expect(count).toBe(1);
+  });
+
   it('refuses creation and changes by a non-admin', async () => {
     expect((await post({ name: 'crypto' }, operator)).statusCode).toBe(403);
     const [{ id }] = await t.db.query<{ id: number }>(`SELECT id FROM category LIMIT 1`);

@@ -16,6 +16,7 @@ export const categoryResource: ResourceDef = {
     lastModified: { column: 'last_modified', kind: 'timestamp' },
   },
   filters: ['id', 'user', 'profil', 'societe', 'name'],
-  orderable: ['id', 'name', 'label', 'lastModified'],
+  orderable: ['id', 'name', 'label', 'description', 'lastModified'],
+  searchable: ['name', 'label', 'description'],
   owner: 'user',
 };

@@ -18,6 +18,7 @@ export const discoursResource: ResourceDef = {
   },
   filters: ['id', 'user', 'name'],
   orderable: ['id', 'name', 'label', 'seq', 'lastModified'],
+  searchable: ['name', 'label'],
   owner: 'user',
   defaultOrder: { field: 'seq', direction: 'asc' },
 };

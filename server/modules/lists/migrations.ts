@@ -68,4 +68,18 @@ CREATE TRIGGER grp_rcp_sync_status BEFORE INSERT OR UPDATE ON grp_rcp
   FOR EACH ROW EXECUTE FUNCTION grp_rcp_sync_status();
 `,
   },
+  {
+    // The contacts table (issue 14): searching folds case and accents once per write, in a
+    // stored column (the same translate() as the hydra layer's `foldSql`), rather than three
+    // columns per row and per search; and the table's usual orders read an index.
+    id: '0214_1_contacts_search',
+    sql: `
+ALTER TABLE grp_rcp ADD COLUMN search_text text GENERATED ALWAYS AS (
+  translate(lower(email || ' ' || coalesce(firstname, '') || ' ' || coalesce(lastname, '')),
+    'àáâãäåāăąçćčďèéêëēėęěìíîïīįłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿźżž', 'aaaaaaaaacccdeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuuyyzzz')
+) STORED;
+CREATE INDEX grp_rcp_grp_created ON grp_rcp (grp_id, created, id);
+CREATE INDEX grp_rcp_grp_email_order ON grp_rcp (grp_id, email, id);
+`,
+  },
 ];

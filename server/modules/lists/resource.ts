@@ -16,6 +16,7 @@ export const grpResource: ResourceDef = {
   },
   filters: ['id', 'user', 'actif', 'subject'],
   orderable: ['id', 'subject', 'lastModified', 'created'],
+  searchable: ['subject'],
   owner: 'user',
 };
 
@@ -41,6 +42,9 @@ export const grpRcpResource: ResourceDef = {
     lastModified: { column: 'last_modified', kind: 'timestamp' },
   },
   filters: ['id', 'grp', 'user', 'actif', 'email', 'origin', 'status'],
-  orderable: ['id', 'email', 'created', 'lastModified', 'status'],
+  orderable: ['id', 'email', 'firstname', 'lastname', 'phone', 'origin', 'status', 'created', 'lastModified'],
+  searchable: ['email', 'firstname', 'lastname'],
+  // Migration 0214_1: the three folded in one generated column.
+  searchColumn: 'search_text',
   owner: 'user',
 };

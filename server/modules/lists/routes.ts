@@ -4,7 +4,7 @@ import type { Row } from '../../db/db';
 import type { ModuleContext } from '../../shared/context';
 import { currentUser } from '../../shared/auth';
 import { registerCrud } from '../../shared/crud';
-import { conflict } from '../../shared/errors';
+import { badRequest, conflict } from '../../shared/errors';
 import { findOwnedItem } from '../../shared/hydra';
 import { countContacts, findContactByEmail } from './repository';
 import { grpResource, grpRcpResource } from './resource';
@@ -12,6 +12,8 @@ import { GrpCreate, GrpIdParams, GrpPatch, GrpRcpCreate, GrpRcpPatch } from './s
 import { registerRefreshRoutes } from './refreshRoutes';
 import { registerTargetRoutes } from './targetRoutes';
 import { registerImportRoutes } from './importRoutes';
+import { registerExportRoutes } from './exportRoutes';
+import { listsCopy as copy } from './copy';
 
 export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
   const { db, authenticate } = context;
@@ -30,6 +32,17 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
       }
       return { ...values, email, user: grp.user };
     },
+    beforeUpdate: (values: Row, current: Row) => {
+      if (values.status !== undefined && values.actif !== undefined && (values.status === 'actif') !== (values.actif === 1)) {
+        throw badRequest('status', copy.contacts.statusAndActif);
+      }
+      // Whoever unsubscribed themself is mailed again only if they subscribe again (RGPD).
+      const resubscribing = values.status === 'actif' || values.actif === 1;
+      if (resubscribing && current.status === 'désabonné' && current.unsubscribedBy === 'contact') {
+        throw conflict(copy.contacts.unsubscribedByContact(String(current.email)), 'status');
+      }
+      return values;
+    },
   });
 
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -44,4 +57,5 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
   registerRefreshRoutes(app, context);
   registerTargetRoutes(app, context);
   registerImportRoutes(app, context);
+  registerExportRoutes(app, context);
 };

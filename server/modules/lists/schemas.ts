@@ -40,10 +40,19 @@ export const GrpRcpPatch = Type.Partial(
       phone: Type.String({ maxLength: 50 }),
       origin: Type.String({ maxLength: 100 }),
       actif: Actif,
+      // 'rejeté' is written by bounces only; an operator may clear it back to 'actif'.
+      status: Type.Union([Type.Literal('actif'), Type.Literal('désabonné'), Type.Literal('retiré')]),
     },
     { additionalProperties: false },
   ),
 );
+
+const ContactStatus = Type.Union([Type.Literal('actif'), Type.Literal('désabonné'), Type.Literal('retiré'), Type.Literal('rejeté')]);
+
+export const ExportQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  status: Type.Optional(ContactStatus),
+});
 
 export const GrpIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 

@@ -65,4 +65,17 @@ describe('compileContent (personalisation with Handlebars)', () => {
     expect(thrown).toMatchObject({ statusCode: 400, field });
     expect((thrown as Error).message).toContain(`Le modèle '${field}' est invalide`);
   });
+
+  it('says where a template breaks and why, not just "Parse error on line 1:"', () => {
+    const message = (source: string) => {
+      try {
+        compileContent(content({ html: source }));
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    };
+    expect(message('<p>\n  {{#if a}} x')).toMatch(/^Le modèle 'codeHtml' est invalide : ligne 2, près de « .*{{#if a}} x » : Expecting .*got 'EOF'$/);
+    expect(message('<p>\n{{#each a}}{{/if}}')).toMatch(/^Le modèle 'codeHtml' est invalide : ligne 2, colonne \d+ : each doesn't match if$/);
+  });
 });

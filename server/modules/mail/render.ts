@@ -1,5 +1,6 @@
 import Handlebars from 'handlebars';
 import { badRequest, HttpError } from '../../shared/errors';
+import { describeTemplateError } from './templateError';
 
 /** What every message of a send is rendered from: decoded codes and the delivery's own values. */
 export interface SendContent {
@@ -113,7 +114,7 @@ export function compileContent(content: SendContent): CompiledContent {
       renderers[part] = template;
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      const reason = (error as Error).message.split('\n')[0];
+      const reason = describeTemplateError(error as Error);
       throw badRequest(FIELD_OF[part], `Le modèle '${FIELD_OF[part]}' est invalide : ${reason}`);
     }
   }

@@ -23,7 +23,8 @@ export const recipientResource: ResourceDef = {
     lastModified: { column: 'last_modified', kind: 'timestamp' },
   },
   filters: ['id', 'user', 'email', 'origin', 'actif'],
-  orderable: ['id', 'email', 'created', 'lastModified'],
+  orderable: ['id', 'email', 'firstname', 'lastname', 'phone', 'youtubename', 'twittername', 'origin', 'created', 'lastModified'],
+  searchable: ['email', 'firstname', 'lastname', 'youtubename', 'twittername'],
   owner: 'user',
   defaultOrder: { field: 'created', direction: 'desc' },
 };

@@ -13,5 +13,6 @@ export const userResource: ResourceDef = {
   },
   filters: ['id', 'email'],
   orderable: ['id', 'email', 'created'],
+  searchable: ['email'],
   owner: 'id',
 };

@@ -5,3 +5,4 @@ export { LoginForm } from './components/LoginForm';
 export { LoginPopin } from './components/LoginPopin';
 export { LogoutButton } from './components/LogoutButton';
 export { RequireSession } from './components/RequireSession';
+export { useLogout } from './useLogout';

@@ -1,4 +1,5 @@
-import { baseApi, members, mergePatch, type HydraCollection } from '../../shared/api';
+import { baseApi, members, mergePatch, toPage, type HydraCollection } from '../../shared/api';
+import { hydraParams, type TablePage, type TableQuery } from '../../shared/ui/tableQuery';
 import { COLLECTION_PAGE_MAX } from '../../shared/config/constants';
 import type { CategoriesFilter, Category, CategoryDraft } from './types';
 
@@ -19,6 +20,14 @@ export const categoriesApi = baseApi.injectEndpoints({
         ...categories.map((c) => ({ type: 'Category' as const, id: c.id })),
       ],
     }),
+    getCategoriesPage: build.query<TablePage<Category>, CategoriesFilter & { query: TableQuery }>({
+      query: ({ query, ...filter }) => ({
+        url: '/categories',
+        params: { ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')), ...hydraParams(query) },
+      }),
+      transformResponse: (collection: HydraCollection<Category>) => toPage(collection),
+      providesTags: (page) => [{ type: 'Category', id: 'LIST' }, ...(page?.rows ?? []).map((c) => ({ type: 'Category' as const, id: c.id }))],
+    }),
     createCategory: build.mutation<Category, CategoryDraft & { profil: string; societe: string }>({
       query: (body) => ({ url: '/categories', method: 'POST', body }),
       invalidatesTags: [{ type: 'Category', id: 'LIST' }],
@@ -30,4 +39,4 @@ export const categoriesApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetCategoriesQuery, useCreateCategoryMutation, useUpdateCategoryMutation } = categoriesApi;
+export const { useGetCategoriesQuery, useGetCategoriesPageQuery, useCreateCategoryMutation, useUpdateCategoryMutation } = categoriesApi;

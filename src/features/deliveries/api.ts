@@ -5,6 +5,15 @@ const LIST = { type: 'Delivery' as const, id: 'LIST' };
 const SENDS = { type: 'Send' as const, id: 'LIST' };
 const SCHEDULES = { type: 'Send' as const, id: 'SCHEDULES' };
 
+/** A user a template may belong to. */
+export interface Owner {
+  id: number;
+  email: string;
+}
+
+/** How many users the owner field proposes at a time: typing narrows them. */
+const OWNER_CHOICES = 20;
+
 export interface ListChoice {
   id: number;
   subject: string;
@@ -23,6 +32,7 @@ export const deliveriesApi = baseApi.injectEndpoints({
     }),
     getDelivery: build.query<Delivery, number>({
       query: (id) => `/deliveries/${id}`,
+      extraOptions: { recordLookup: true },
       providesTags: (_result, _error, id) => [{ type: 'Delivery', id }],
     }),
     getDeliveryVersions: build.query<DeliveryVersion[], number>({
@@ -88,6 +98,15 @@ export const deliveriesApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/schedules/${id}`, method: 'DELETE' }),
       invalidatesTags: [SCHEDULES],
     }),
+    /** Users whose e-mail contains `search`, for the admin's "Propriétaire" field. */
+    getOwner: build.query<Owner, number>({
+      query: (id) => `/users/${id}`,
+      extraOptions: { recordLookup: true },
+    }),
+    findOwners: build.query<Owner[], string>({
+      query: (search) => ({ url: '/users', params: { search, itemsPerPage: OWNER_CHOICES, 'order[email]': 'asc' } }),
+      transformResponse: (response: HydraCollection<Owner>) => members(response),
+    }),
     /** The user's active lists, to choose where a delivery goes. */
     getListChoices: build.query<ListChoice[], number>({
       query: (userId) => ({
@@ -95,6 +114,8 @@ export const deliveriesApi = baseApi.injectEndpoints({
         params: { user: userId, actif: 1, itemsPerPage: 1000, 'order[subject]': 'asc' },
       }),
       transformResponse: (response: HydraCollection<ListChoice>) => members(response),
+      // The lists feature invalidates this tag when a list is created, renamed or deleted.
+      providesTags: [{ type: 'Grp', id: 'LIST' }],
     }),
   }),
 });
@@ -116,4 +137,6 @@ export const {
   useGetScheduleQuery,
   useSaveScheduleMutation,
   useStopScheduleMutation,
+  useFindOwnersQuery,
+  useGetOwnerQuery,
 } = deliveriesApi;

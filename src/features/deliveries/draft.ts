@@ -31,6 +31,8 @@ export function savePatch(draft: DeliveryDraft): Partial<Delivery> {
   return {
     ...contentOf(draft),
     internalname: draft.internalname,
+    // The owner: only an admin may give a template to another user (the server holds to it).
+    user: draft.user,
     societe: draft.societe,
     actif: draft.actif,
     profil: draft.profil,

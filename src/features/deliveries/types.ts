@@ -51,6 +51,7 @@ export interface Delivery {
   codeAmp: string;
   codeHtml: string[];
   codeText: string[];
+  created?: string;
   lastModified: string;
 }
 

@@ -1,16 +1,13 @@
-import { baseApi, members, mergePatch, type HydraCollection } from '../../shared/api';
-import { COLLECTION_PAGE_MAX } from '../../shared/config/constants';
+import { baseApi, mergePatch, toPage, type HydraCollection } from '../../shared/api';
+import { hydraParams, type TablePage, type TableQuery } from '../../shared/ui/tableQuery';
 import type { Discours, DiscoursDraft } from './types';
 
 export const discoursApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getDiscours: build.query<Discours[], number>({
-      query: (user) => `/discours?user=${user}&itemsPerPage=${COLLECTION_PAGE_MAX}`,
-      transformResponse: (collection: HydraCollection<Discours>) => members(collection),
-      providesTags: (speeches = []) => [
-        { type: 'Discours', id: 'LIST' },
-        ...speeches.map((d) => ({ type: 'Discours' as const, id: d.id })),
-      ],
+    getDiscoursPage: build.query<TablePage<Discours>, { user: number; query: TableQuery }>({
+      query: ({ user, query }) => ({ url: '/discours', params: { user, ...hydraParams(query) } }),
+      transformResponse: (collection: HydraCollection<Discours>) => toPage(collection),
+      providesTags: (page) => [{ type: 'Discours', id: 'LIST' }, ...(page?.rows ?? []).map((d) => ({ type: 'Discours' as const, id: d.id }))],
     }),
     // Spec §7.3: POST /discours with a delivery-like body; `origin` says where it was made.
     createDiscours: build.mutation<Discours, DiscoursDraft & { origin: string }>({
@@ -24,4 +21,4 @@ export const discoursApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetDiscoursQuery, useCreateDiscoursMutation, useUpdateDiscoursMutation } = discoursApi;
+export const { useGetDiscoursPageQuery, useCreateDiscoursMutation, useUpdateDiscoursMutation } = discoursApi;

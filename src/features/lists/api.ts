@@ -1,25 +1,75 @@
-import { baseApi, members, mergePatch, type HydraCollection } from '../../shared/api';
-import { COLLECTION_PAGE_MAX } from '../../shared/config/constants';
-import type { ImportReport, List, ListCounts, NewContact, RefreshState, TargetListRequest } from './types';
+import { baseApi, mergePatch, toPage, type HydraCollection } from '../../shared/api';
+import { hydraParams, type TablePage, type TableQuery } from '../../shared/ui/tableQuery';
+import type { Contact, ContactPatch, ContactStatus, ImportReport, List, ListCounts, NewContact, RefreshState, TargetListRequest } from './types';
+
+/** A page of a list's contacts, as the contacts table asks for it. */
+export interface ContactsPageArgs {
+  grp: number;
+  query: TableQuery;
+  status?: ContactStatus;
+}
+
+/** The address of the CSV export of a list's contacts (whole, or as the table filters it). */
+export function contactsCsvPath({ grp, query, status }: Omit<ContactsPageArgs, 'query'> & { query?: TableQuery }): string {
+  const params = new URLSearchParams();
+  const search = query?.search.trim();
+  if (search) params.set('search', search);
+  if (status) params.set('status', status);
+  const qs = params.toString();
+  return `/grps/${grp}/contacts.csv${qs ? `?${qs}` : ''}`;
+}
 
 export const listsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getLists: build.query<List[], number>({
-      query: (user) => `/grps?user=${user}&actif=1&itemsPerPage=${COLLECTION_PAGE_MAX}`,
-      transformResponse: (collection: HydraCollection<List>) => members(collection),
-      providesTags: (lists = []) => [{ type: 'Grp', id: 'LIST' }, ...lists.map((l) => ({ type: 'Grp' as const, id: l.id }))],
+    getListsPage: build.query<TablePage<List>, { user: number; query: TableQuery }>({
+      query: ({ user, query }) => ({ url: '/grps', params: { user, actif: 1, ...hydraParams(query) } }),
+      transformResponse: (collection: HydraCollection<List>) => toPage(collection),
+      providesTags: (page) => [{ type: 'Grp', id: 'LIST' }, ...(page?.rows ?? []).map((l) => ({ type: 'Grp' as const, id: l.id }))],
+    }),
+    getContactsPage: build.query<TablePage<Contact>, ContactsPageArgs>({
+      query: ({ grp, query, status }) => ({ url: '/grp_rcps', params: { grp, ...(status ? { status } : {}), ...hydraParams(query) } }),
+      transformResponse: (collection: HydraCollection<Contact>) => toPage(collection),
+      providesTags: (_page, _error, { grp }) => [{ type: 'Contact', id: `LIST-${grp}` }],
+    }),
+    // The answer is written into every cached page showing the contact: no page is fetched
+    // again, unless the change moves the contact out of a status filter (then the list's pages are).
+    updateContact: build.mutation<Contact, { id: number; grp: number; patch: ContactPatch }>({
+      query: ({ id, patch }) => mergePatch(`/grp_rcps/${id}`, patch),
+      async onQueryStarted({ grp }, { dispatch, getState, queryFulfilled }) {
+        const { data: contact } = await queryFulfilled;
+        let leavesFilter = false;
+        for (const args of listsApi.util.selectCachedArgsForQuery(getState(), 'getContactsPage')) {
+          if (args.grp !== grp) continue;
+          dispatch(
+            listsApi.util.updateQueryData('getContactsPage', args, (page) => {
+              const index = page.rows.findIndex((row) => row.id === contact.id);
+              if (index < 0) return;
+              if (args.status && args.status !== contact.status) leavesFilter = true;
+              page.rows[index] = contact;
+            }),
+          );
+        }
+        dispatch(listsApi.util.invalidateTags([{ type: 'ListCounts', id: grp }, ...(leavesFilter ? [{ type: 'Contact' as const, id: `LIST-${grp}` }] : [])]));
+      },
     }),
     getList: build.query<List, number>({
       query: (id) => `/grps/${id}`,
+      extraOptions: { recordLookup: true },
       providesTags: (_result, _error, id) => [{ type: 'Grp', id }],
     }),
     createList: build.mutation<List, { subject: string }>({
       query: (body) => ({ url: '/grps', method: 'POST', body }),
       invalidatesTags: [{ type: 'Grp', id: 'LIST' }],
     }),
+    // The answer replaces the cached list; the lists' pages are fetched again (a rename may reorder them).
     updateList: build.mutation<List, { id: number; patch: Partial<Pick<List, 'subject' | 'actif' | 'sequence'>> }>({
       query: ({ id, patch }) => mergePatch(`/grps/${id}`, patch),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Grp', id }, { type: 'Grp', id: 'LIST' }],
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        // Patched in place, not upserted: an upsert starts a query whose trace does not replay.
+        dispatch(listsApi.util.updateQueryData('getList', id, (list) => ({ ...list, ...data })));
+      },
+      invalidatesTags: [{ type: 'Grp', id: 'LIST' }],
     }),
     getListCounts: build.query<ListCounts, number>({
       query: (id) => `/grp_rcps/${id}/count`,
@@ -27,13 +77,14 @@ export const listsApi = baseApi.injectEndpoints({
     }),
     addContact: build.mutation<unknown, NewContact>({
       query: (body) => ({ url: '/grp_rcps', method: 'POST', body }),
-      invalidatesTags: (_result, _error, { grp }) => [{ type: 'ListCounts', id: grp }],
+      invalidatesTags: (_result, _error, { grp }) => [{ type: 'ListCounts', id: grp }, { type: 'Contact', id: `LIST-${grp}` }],
     }),
     getLastContactDate: build.mutation<{ created: string | null }, number>({
       query: (grp) => ({ url: `/grprcp/last?grp=${grp}`, method: 'GET' }),
     }),
     createContactsByDate: build.mutation<{ added: number }, { created: string; grp: number }>({
       query: (body) => ({ url: '/mgt/RT/createGrpRcp/byDate', method: 'POST', body }),
+      invalidatesTags: (_result, _error, { grp }) => [{ type: 'ListCounts', id: grp }, { type: 'Contact', id: `LIST-${grp}` }],
     }),
     // The refresh trigger is polled, and its answer changes: a mutation, never cached.
     triggerRefresh: build.mutation<RefreshState, number>({
@@ -41,13 +92,18 @@ export const listsApi = baseApi.injectEndpoints({
     }),
     sendTargetList: build.mutation<ImportReport, TargetListRequest>({
       query: (body) => ({ url: '/amp/bo/target/new', method: 'POST', body }),
-      invalidatesTags: (_result, _error, { internalname }) => [{ type: 'ListCounts', id: Number(internalname) }],
+      invalidatesTags: (_result, _error, { internalname }) => [
+        { type: 'ListCounts', id: Number(internalname) },
+        { type: 'Contact', id: `LIST-${internalname}` },
+      ],
     }),
   }),
 });
 
 export const {
-  useGetListsQuery,
+  useGetListsPageQuery,
+  useGetContactsPageQuery,
+  useUpdateContactMutation,
   useGetListQuery,
   useCreateListMutation,
   useUpdateListMutation,

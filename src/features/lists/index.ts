@@ -1,4 +1,4 @@
-export { listsApi, useGetListsQuery, useGetListCountsQuery } from './api';
+export { listsApi, useGetListsPageQuery, useGetListCountsQuery } from './api';
 export { ListsSection } from './components/ListsSection';
 export { ListEditor, type ListEditorProps } from './components/ListEditor';
 export { AddContactForm } from './components/AddContactForm';

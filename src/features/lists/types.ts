@@ -10,6 +10,31 @@ export interface List {
   sequence: SequenceItem[];
 }
 
+/** A contact's state (DESIGN §6): 'rejeté' is a bounce, which an operator may clear. */
+export type ContactStatus = 'actif' | 'désabonné' | 'retiré' | 'rejeté';
+
+/** A contact of a list ("grp_rcp"). */
+export interface Contact {
+  id: number;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  phone: string | null;
+  origin: string | null;
+  grp: number;
+  actif: 0 | 1;
+  status: ContactStatus;
+  unsubscribedBy: 'contact' | 'operator' | null;
+  created: string;
+}
+
+export interface ContactPatch {
+  firstname?: string;
+  lastname?: string;
+  phone?: string;
+  status?: Exclude<ContactStatus, 'rejeté'>;
+}
+
 export interface ListCounts {
   count: number;
   countStart: number;

@@ -29,7 +29,7 @@ export function useContactsImport(listId: number) {
       );
       if ('error' in result) return setState({ phase: 'failed', message: result.error.message });
       setState({ phase: 'done', report: result.data as ImportReport });
-      store.dispatch(listsApi.util.invalidateTags([{ type: 'ListCounts', id: listId }]));
+      store.dispatch(listsApi.util.invalidateTags([{ type: 'ListCounts', id: listId }, { type: 'Contact', id: `LIST-${listId}` }]));
     },
     [store, listId],
   );

@@ -40,7 +40,7 @@ export function useRefreshData(listId: number) {
         },
         (next) => mounted.current && setStep(next),
       );
-      dispatch(listsApi.util.invalidateTags([{ type: 'ListCounts', id: listId }, { type: 'Grp', id: listId }]));
+      dispatch(listsApi.util.invalidateTags([{ type: 'ListCounts', id: listId }, { type: 'Grp', id: listId }, { type: 'Contact', id: `LIST-${listId}` }]));
     } catch (failure) {
       if (!mounted.current) return;
       setStep(null);

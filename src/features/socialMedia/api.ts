@@ -1,4 +1,5 @@
-import { baseApi, members, type HydraCollection } from '../../shared/api';
+import { baseApi, members, toPage, type HydraCollection } from '../../shared/api';
+import { hydraParams, type TablePage, type TableQuery } from '../../shared/ui/tableQuery';
 import { COLLECTION_PAGE_MAX } from '../../shared/config/constants';
 import type { Recipient, SocialMedia, SocialMediaCheck, YoutubeRefreshSummary } from './types';
 
@@ -12,8 +13,19 @@ export const socialMediaApi = baseApi.injectEndpoints({
         ...recipients.map((r) => ({ type: 'Recipient' as const, id: r.id })),
       ],
     }),
+    getRecipientsPage: build.query<TablePage<Recipient>, { user: number; query: TableQuery }>({
+      query: ({ user, query }) => ({ url: '/recipients', params: { user, ...hydraParams(query) } }),
+      transformResponse: (collection: HydraCollection<Recipient>) => toPage(collection),
+      providesTags: (page) => [{ type: 'Recipient', id: 'LIST' }, ...(page?.rows ?? []).map((r) => ({ type: 'Recipient' as const, id: r.id }))],
+    }),
+    getRecipient: build.query<Recipient, number>({
+      query: (id) => `/recipients/${id}`,
+      extraOptions: { recordLookup: true },
+      providesTags: (_result, _error, id) => [{ type: 'Recipient', id }],
+    }),
     getSocialMedia: build.query<SocialMedia, number>({
       query: (id) => `/recipients/${id}/socialMedia`,
+      extraOptions: { recordLookup: true },
       providesTags: (_result, _error, id) => [{ type: 'SocialMedia', id }],
     }),
     // Spec §7.4: the recipient's channel and X account, read now and stored.
@@ -29,5 +41,5 @@ export const socialMediaApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetRecipientsQuery, useGetSocialMediaQuery, useCheckSocialMediaMutation, useRefreshYoutubeListMutation } =
+export const { useGetRecipientsQuery, useGetRecipientsPageQuery, useGetRecipientQuery, useGetSocialMediaQuery, useCheckSocialMediaMutation, useRefreshYoutubeListMutation } =
   socialMediaApi;

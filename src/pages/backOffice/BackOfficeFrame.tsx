@@ -1,16 +1,25 @@
-import type { ReactNode } from 'react';
-import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { AppBar, Box, Button, IconButton, Menu, MenuItem, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
-import { LogoutButton } from '../../features/auth';
+import { LogoutButton, useLogout } from '../../features/auth';
 import { appConfig } from '../../shared/config/appConfig';
 import { fr } from '../../shared/i18n/fr';
 import { selectSessionUser } from '../../shared/session';
 import { TraceDownloadButton } from '../../shared/trace';
 
-/** The back-office pages' frame: product name, navigation, who is signed in, logout. */
+const LINKS = [
+  { to: '/dashboard', label: fr.dashboard.title },
+  { to: '/influenceur', label: fr.console.title },
+];
+
+/**
+ * The back-office pages' frame: product name, navigation, who is signed in, logout. Below
+ * the `md` breakpoint the navigation folds into a menu, so that a phone never scrolls sideways.
+ */
 export function BackOfficeFrame({ title, children }: { title: string; children: ReactNode }) {
   const user = useSelector(selectSessionUser);
+  const folded = useMediaQuery(useTheme().breakpoints.down('md'));
   return (
     <Box>
       <AppBar position="static" color="primary" sx={{ mb: 3 }}>
@@ -18,21 +27,26 @@ export function BackOfficeFrame({ title, children }: { title: string; children: 
           <Typography variant="h6" component="span" sx={{ flexGrow: 1 }}>
             {appConfig.productName}
           </Typography>
-          <Button color="inherit" component={RouterLink} to="/dashboard">
-            {fr.dashboard.title}
-          </Button>
-          <Button color="inherit" component={RouterLink} to="/influenceur">
-            {fr.console.title}
-          </Button>
-          {user && (
-            <Typography variant="body2" component="span">
-              {fr.auth.signedInAs(user.username)}
-            </Typography>
+          {folded ? (
+            <FoldedMenu username={user?.username} />
+          ) : (
+            <>
+              {LINKS.map((link) => (
+                <Button key={link.to} color="inherit" component={RouterLink} to={link.to}>
+                  {link.label}
+                </Button>
+              ))}
+              {user && (
+                <Typography variant="body2" component="span">
+                  {fr.auth.signedInAs(user.username)}
+                </Typography>
+              )}
+              <LogoutButton />
+            </>
           )}
-          <LogoutButton />
         </Toolbar>
       </AppBar>
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
       {children}
@@ -40,5 +54,48 @@ export function BackOfficeFrame({ title, children }: { title: string; children: 
         <TraceDownloadButton />
       </Box>
     </Box>
+  );
+}
+
+function FoldedMenu({ username }: { username?: string }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const logout = useLogout();
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={fr.console.menu}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        aria-controls={anchor ? 'back-office-menu' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        {/* Three bars, drawn: the icon set is not a dependency of the app. */}
+        <Box component="span" aria-hidden sx={{ fontSize: 24, lineHeight: 1 }}>
+          ☰
+        </Box>
+      </IconButton>
+      <Menu id="back-office-menu" anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {username && (
+          <MenuItem disabled divider>
+            {fr.auth.signedInAs(username)}
+          </MenuItem>
+        )}
+        {LINKS.map((link) => (
+          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
+            {link.label}
+          </MenuItem>
+        ))}
+        <MenuItem
+          onClick={() => {
+            close();
+            logout();
+          }}
+        >
+          {fr.auth.logout}
+        </MenuItem>
+      </Menu>
+    </>
   );
 }

@@ -26,6 +26,8 @@ export function toApiError(error: FetchBaseQueryError, statusText: string | unde
       message: serverMessage(error.data) ?? (statusText || `HTTP ${error.status}`),
     };
   }
+  // fetch's own words ("TypeError: Failed to fetch") mean nothing to an operator: the server did not answer.
+  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return { status: error.status, message: fr.errors.network };
   return { status: error.status, message: error.error, data: 'data' in error ? error.data : undefined };
 }
 

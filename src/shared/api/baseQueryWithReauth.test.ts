@@ -54,6 +54,7 @@ function setup(auth: AuthState) {
     endpoints: (build) => ({
       get: build.query<unknown, string>({ query: (path) => path }),
       visitorGet: build.query<unknown, string>({ query: (path) => path, extraOptions: { visitorCall: true } }),
+      recordGet: build.query<unknown, string>({ query: (path) => path, extraOptions: { recordLookup: true } }),
       patch: build.mutation<unknown, unknown>({ query: (body) => mergePatch('/echo', body) }),
     }),
   });
@@ -63,8 +64,9 @@ function setup(auth: AuthState) {
   });
   const call = (path: string) => store.dispatch(api.endpoints.get.initiate(path));
   const visitorCall = (path: string) => store.dispatch(api.endpoints.visitorGet.initiate(path));
+  const recordCall = (path: string) => store.dispatch(api.endpoints.recordGet.initiate(path));
   const patch = (body: unknown) => store.dispatch(api.endpoints.patch.initiate(body));
-  return { store, call, visitorCall, patch, expired };
+  return { store, call, visitorCall, recordCall, patch, expired };
 }
 
 describe('baseQueryWithReauth', () => {
@@ -97,6 +99,28 @@ describe('baseQueryWithReauth', () => {
     expect(result.error).toMatchObject({ status: 401, message: 'server says 401' });
     expect(expired).toEqual([]);
     expect(store.getState().auth.user).toEqual(user);
+  });
+
+  it("keeps the session when a record opened from its address is someone else's (403), not on 401", async () => {
+    const { store, recordCall, expired } = setup({ user, accessToken: 'tok-7' });
+    expect((await recordCall('/403')).error).toMatchObject({ status: 403 });
+    expect(expired).toEqual([]);
+    expect(store.getState().auth.user).toEqual(user);
+    await recordCall('/401');
+    expect(expired).toEqual(['auth/sessionExpired']);
+  });
+
+  it('says in French that the server does not answer, not what fetch threw', async () => {
+    const { call } = setup({ user, accessToken: 'tok-7' });
+    const saved = process.env.API_BASE_URL;
+    // A port nothing listens on: the connection is refused.
+    process.env.API_BASE_URL = 'http://127.0.0.1:9/api';
+    try {
+      const result = await call('/200?down');
+      expect(result.error).toEqual({ status: 'FETCH_ERROR', message: 'Le serveur ne répond pas.' });
+    } finally {
+      process.env.API_BASE_URL = saved;
+    }
   });
 
   it('keeps the session on other errors', async () => {

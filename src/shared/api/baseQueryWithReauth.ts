@@ -23,6 +23,11 @@ const withBaseUrl = (args: string | FetchArgs): string | FetchArgs =>
 export interface CallOptions {
   /** A visitor's call: its 401/403 concern the visitor's sign-up token, not the back-office session. */
   visitorCall?: boolean;
+  /**
+   * A record opened from its address: its 403 says the record is someone else's (shown as
+   * "introuvable"), not that the session is refused; a 401 still ends the session.
+   */
+  recordLookup?: boolean;
 }
 
 /**
@@ -37,6 +42,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiEr
   const result = await rawBaseQuery(withBaseUrl(args), api, extraOptions);
   if (!result.error) return { data: result.data, meta: result.meta };
   // A visitor's call refused concerns the visitor's sign-up token, not the back-office session.
-  if (!extraOptions?.visitorCall) endSessionOnRefusal(result.error.status, api.getState, api.dispatch);
+  const foreignRecord = extraOptions?.recordLookup && result.error.status === 403;
+  if (!extraOptions?.visitorCall && !foreignRecord) endSessionOnRefusal(result.error.status, api.getState, api.dispatch);
   return { error: toApiError(result.error, result.meta?.response?.statusText), meta: result.meta };
 };

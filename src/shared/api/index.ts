@@ -1,8 +1,9 @@
 export { baseApi } from './baseApi';
 export { baseQueryWithReauth, type CallOptions } from './baseQueryWithReauth';
 export { errorMessage, isApiError, toApiError, type ApiError } from './apiError';
-export { members, type HydraCollection } from './hydra';
+export { members, toPage, type HydraCollection } from './hydra';
 export type { TagType } from './tags';
 export type { Chaine } from './chaine';
 export { uploadFile, type UploadOptions } from './upload';
 export { mergePatch } from './mergePatch';
+export { downloadFile } from './download';

@@ -5,6 +5,7 @@ export const TAG_TYPES = [
   'Visitor',
   'Grp',
   'ListCounts',
+  'Contact',
   'Category',
   'Discours',
   'Delivery',

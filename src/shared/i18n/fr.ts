@@ -31,12 +31,15 @@ export const fr = {
   },
   console: {
     title: 'Console créateur',
+    menu: 'Menu',
   },
   common: {
     save: 'Enregistrer',
     cancel: 'Annuler',
     close: 'Fermer',
     yes: 'Oui',
+    undo: 'Annuler',
+    notFoundTitle: 'Introuvable',
     no: 'Non',
     saved: 'Enregistré.',
   },
@@ -52,6 +55,7 @@ export const fr = {
     last: 'Dernière page',
     page: (n: number) => `Page ${n}`,
     range: (from: number, to: number, total: number) => `${from}–${to} sur ${total}`,
+    actions: 'Actions',
   },
   sequence: {
     position: 'N°',
@@ -100,6 +104,9 @@ export const fr = {
       submit: 'Envoyer la liste cible',
       empty: 'Aucune adresse à envoyer.',
       removed: (n: number) => `Retirés de la liste : ${n}`,
+      replaceTitle: 'Remplacer les contacts ?',
+      replaceText: (subject: string) =>
+        `Les contacts de « ${subject} » absents des adresses envoyées seront retirés de la liste. Confirmez-vous ?`,
     },
     import: {
       title: 'Importer des contacts (CSV)',
@@ -117,6 +124,51 @@ export const fr = {
       more: (n: number) => `… et ${n} de plus`,
     },
     workflowEmpty: 'Aucun envoi pour le moment.',
+    notFound: "Liste introuvable : elle n'existe pas, a été supprimée ou appartient à un autre utilisateur.",
+  },
+  // Recipients opened at their address (issue 14).
+  recipientsWorkspace: {
+    notFound: "Destinataire introuvable : il n'existe pas, a été retiré ou appartient à un autre utilisateur.",
+  },
+  // The operator's templates (issue 14).
+  templates: {
+    owner: 'Propriétaire',
+    previewWidth: "Largeur de l'aperçu",
+    desktop: (px: number) => `Ordinateur (${px} px)`,
+    phone: (px: number) => `Téléphone (${px} px)`,
+    cannotBeSent: 'Ce modèle ne compile pas : il peut être enregistré, mais pas envoyé tant que l’erreur ci-dessous reste.',
+    noOwner: 'Aucun utilisateur ne correspond.',
+    notFound: "Modèle introuvable : il n'existe pas, a été supprimé ou appartient à un autre utilisateur.",
+    noneYet: (category: string) =>
+      `Vous n'avez pas encore de modèle « ${category} ». Un administrateur crée les modèles et vous les attribue ; demandez-lui le vôtre.`,
+  },
+  // The contacts table of a list (issue 14).
+  contacts: {
+    tab: 'Contacts',
+    title: 'Contacts de la liste',
+    email: 'E-mail',
+    firstname: 'Prénom',
+    lastname: 'Nom',
+    phone: 'Téléphone',
+    origin: 'Origine',
+    status: 'Statut',
+    created: 'Ajouté le',
+    statusFilter: 'Statut',
+    allStatuses: 'Tous',
+    statuses: { actif: 'actif', désabonné: 'désabonné', retiré: 'retiré', rejeté: 'rejeté' } as Record<string, string>,
+    edit: 'Modifier',
+    editTitle: (email: string) => `Contact : ${email}`,
+    unsubscribe: 'Désabonner',
+    resubscribe: 'Réabonner',
+    remove: 'Retirer',
+    restore: 'Remettre',
+    clearBounce: 'Lever le rejet',
+    selfUnsubscribed: "S'est désabonné(e) : seul un nouvel abonnement de sa part peut l'y remettre.",
+    exportAll: 'Exporter la liste (CSV)',
+    exportView: 'Exporter la vue filtrée (CSV)',
+    exporting: 'Export en cours…',
+    saved: (email: string) => `${email} : modifications enregistrées.`,
+    changed: (email: string, status: string) => `${email} est maintenant ${status}.`,
   },
   categories: {
     title: 'Catégories',
@@ -330,6 +382,8 @@ export const fr = {
       pause: 'Pause',
       resume: 'Reprendre',
       cancel: 'Annuler l’envoi',
+      cancelTitle: 'Annuler l’envoi ?',
+      cancelText: 'Les messages qui ne sont pas encore partis ne le seront pas. Confirmez-vous ?',
       failures: 'Échecs',
       title: (label: string, version: number, list: string, date: string) =>
         `« ${label} » v${version} → « ${list} » · ${date}`,

@@ -17,7 +17,7 @@ export function TraceDownloadButton() {
   const download = useCallback(() => recorder && downloadTrace(recorder), [recorder]);
   if (!recording) return null;
   return (
-    <Button size="small" color="inherit" onClick={download} sx={{ opacity: 0.6, fontSize: '0.75rem' }}>
+    <Button size="small" onClick={download} sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>
       {fr.trace.download}
     </Button>
   );

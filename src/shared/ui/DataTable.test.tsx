@@ -1,7 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DataTable, type Column } from './DataTable';
+import { MemoryRouter } from 'react-router-dom';
+import type { Column } from './DataTable';
+import { InMemoryDataTable } from './InMemoryDataTable';
 import { pageWindow } from './pageWindow';
+import { hydraParams, initialTableQuery, sortBy } from './tableQuery';
 
 interface Person {
   id: number;
@@ -15,9 +18,18 @@ const people: Person[] = Array.from({ length: 123 }, (_, i) => ({
   city: i % 10 === 0 ? 'Lyon' : 'Paris',
 }));
 const columns: Column<Person>[] = [
-  { key: 'name', label: 'Nom', text: (p) => p.name },
-  { key: 'city', label: 'Ville', text: (p) => p.city },
+  { key: 'name', label: 'Nom', text: (p) => p.name, sortField: 'name' },
+  { key: 'city', label: 'Ville', text: (p) => p.city, sortField: 'city' },
 ];
+
+/**
+ * The table over rows held in memory (InMemoryDataTable), which filters, sorts and pages them
+ * exactly as the hydra layer answers a page (the server side is tested in
+ * server/modules/lists/contactsTable.test.ts).
+ */
+function Harness({ rows, onRowClick }: { rows: Person[]; onRowClick?: (p: Person) => void }) {
+  return <InMemoryDataTable label="Personnes" columns={columns} rows={rows} rowKey={(p) => p.id} onRowClick={onRowClick} />;
+}
 
 const bodyRows = () => within(screen.getByRole('table', { name: 'Personnes' })).getAllByRole('row').slice(1);
 const names = () => bodyRows().map((row) => within(row).getAllByRole('cell')[0].textContent);
@@ -27,7 +39,11 @@ const pageLinks = () =>
     .map((b) => b.textContent);
 
 function setup(rows = people, onRowClick?: (p: Person) => void) {
-  render(<DataTable label="Personnes" columns={columns} rows={rows} rowKey={(p) => p.id} onRowClick={onRowClick} />);
+  render(
+    <MemoryRouter>
+      <Harness rows={rows} onRowClick={onRowClick} />
+    </MemoryRouter>,
+  );
 }
 
 describe('DataTable', () => {
@@ -70,24 +86,62 @@ describe('DataTable', () => {
     const filter = screen.getByLabelText('Filter:');
     expect(filter).toHaveAttribute('placeholder', 'type string...');
     await userEvent.type(filter, 'lyon');
+    expect(await screen.findByText('1–10 sur 13')).toBeInTheDocument();
     expect(names()).toHaveLength(10);
     expect(names()[0]).toBe('Personne 001');
     expect(screen.getByText('1–10 sur 13')).toBeInTheDocument();
     expect(pageLinks()).toEqual(['1', '2']);
     await userEvent.clear(filter);
     await userEvent.type(filter, 'personne 12');
+    expect(await screen.findByText('1–4 sur 4')).toBeInTheDocument();
     expect(names()).toEqual(['Personne 120', 'Personne 121', 'Personne 122', 'Personne 123']);
     await userEvent.type(filter, 'zzz');
-    expect(screen.getByText('Aucun élément.')).toBeInTheDocument();
+    expect(await screen.findByText('Aucun élément.')).toBeInTheDocument();
   });
 
-  it('opens a row on click and on Enter', async () => {
+  it('opens a row on click, and from the keyboard through its first cell, a button with focus', async () => {
     const opened: number[] = [];
     setup(people.slice(0, 3), (p) => opened.push(p.id));
-    await userEvent.click(screen.getByText('Personne 002'));
-    bodyRows()[2].focus();
+    await userEvent.click(within(bodyRows()[1]).getAllByRole('cell')[1]);
+    const opener = screen.getByRole('button', { name: 'Personne 003' });
+    opener.focus();
+    expect(opener).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(opened).toEqual([2, 3]);
+  });
+
+  it('sorts by a header, flips on a second click, and keeps the previous key to break ties', async () => {
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Nom' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Nom' }));
+    expect(names()[0]).toBe('Personne 123');
+    expect(screen.getByRole('columnheader', { name: /Nom/ })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(screen.getByRole('button', { name: 'Ville' }));
+    expect(names().slice(0, 2)).toEqual(['Personne 121', 'Personne 111']);
+  });
+});
+
+describe('table queries', () => {
+  it('puts a clicked column first, flips it when first already, and keeps at most three keys', () => {
+    let query = sortBy(initialTableQuery(), 'a');
+    expect(query.order).toEqual([{ field: 'a', direction: 'asc' }]);
+    query = sortBy({ ...query, page: 4 }, 'a');
+    expect(query).toMatchObject({ page: 1, order: [{ field: 'a', direction: 'desc' }] });
+    query = sortBy(sortBy(sortBy(query, 'b'), 'c'), 'd');
+    expect(query.order.map((k) => k.field)).toEqual(['d', 'c', 'b']);
+    expect(sortBy(query, 'b').order.map((k) => k.field)).toEqual(['b', 'd', 'c']);
+  });
+
+  it("gives the hydra layer's parameters, order keys in order and no empty search", () => {
+    const query = { page: 2, pageSize: 20, search: ' dupré ', order: [{ field: 'lastname', direction: 'asc' as const }, { field: 'created', direction: 'desc' as const }] };
+    expect(Object.entries(hydraParams(query))).toEqual([
+      ['page', 2],
+      ['itemsPerPage', 20],
+      ['search', 'dupré'],
+      ['order[lastname]', 'asc'],
+      ['order[created]', 'desc'],
+    ]);
+    expect(hydraParams({ ...query, search: '  ' })).not.toHaveProperty('search');
   });
 });
 

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@mui/material';
 import { DataTable, type Column } from './DataTable';
 import { Section } from './Section';
+import type { TablePage, TableQuery } from './tableQuery';
 
 interface Props<T> {
   title: string;
@@ -9,7 +10,10 @@ interface Props<T> {
   createLabel: string;
   canEdit: boolean;
   columns: Column<T>[];
-  rows: readonly T[];
+  /** The page the server answered for `query`. */
+  page: TablePage<T> | undefined;
+  query: TableQuery;
+  onQueryChange: (query: TableQuery) => void;
   rowKey: (row: T) => string | number;
   loading?: boolean;
   /** The editor of a row, or of a new one (undefined), closed by `onClose`. */
@@ -17,7 +21,18 @@ interface Props<T> {
 }
 
 /** A section whose table rows open an editor, with a create button, for those who may edit. */
-export function EditableTableSection<T>({ title, createLabel, canEdit, columns, rows, rowKey, loading, renderEditor }: Props<T>) {
+export function EditableTableSection<T>({
+  title,
+  createLabel,
+  canEdit,
+  columns,
+  page,
+  query,
+  onQueryChange,
+  rowKey,
+  loading,
+  renderEditor,
+}: Props<T>) {
   const [editing, setEditing] = useState<{ row: T | undefined } | null>(null);
   const close = () => setEditing(null);
   return (
@@ -34,7 +49,10 @@ export function EditableTableSection<T>({ title, createLabel, canEdit, columns, 
       <DataTable
         label={title}
         columns={columns}
-        rows={rows}
+        rows={page?.rows ?? []}
+        total={page?.total ?? 0}
+        query={query}
+        onQueryChange={onQueryChange}
         rowKey={rowKey}
         onRowClick={canEdit ? (row) => setEditing({ row }) : undefined}
         loading={loading}

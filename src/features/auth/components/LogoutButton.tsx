@@ -1,20 +1,11 @@
 import { Button } from '@mui/material';
-import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
 import { fr } from '../../../shared/i18n/fr';
-import { loggedOut } from '../slice';
+import { useLogout } from '../useLogout';
 
 export function LogoutButton() {
-  const dispatch = useDispatch();
-  const navigate = useNavigate();
+  const logout = useLogout();
   return (
-    <Button
-      color="inherit"
-      onClick={() => {
-        dispatch(loggedOut());
-        navigate('/login', { replace: true });
-      }}
-    >
+    <Button color="inherit" onClick={logout}>
       {fr.auth.logout}
     </Button>
   );

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
 import { selectSessionUser } from '../../../shared/session';
 import { useGetUserQuery } from '../api';
@@ -13,13 +13,15 @@ import { loggedOut } from '../slice';
 export function RequireSession({ children }: { children: ReactNode }) {
   const user = useSelector(selectSessionUser);
   const dispatch = useDispatch();
+  const location = useLocation();
   const { isError, isLoading } = useGetUserQuery(user?.id ?? 0, { skip: !user });
 
   useEffect(() => {
     if (isError) dispatch(loggedOut());
   }, [isError, dispatch]);
 
-  if (!user || isError) return <Navigate to="/login" replace />;
+  // /login returns to the address that was asked for (DESIGN §6).
+  if (!user || isError) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (isLoading) return <LinearProgress aria-label="chargement" />;
   return <>{children}</>;
 }

@@ -5,27 +5,31 @@ import { selectIsAdmin } from '../../../shared/session';
 import type { Column } from '../../../shared/ui/DataTable';
 import { EditableTableSection } from '../../../shared/ui/EditableTableSection';
 import type { Category } from '../types';
-import { useCategoriesQuery } from '../useCategoriesQuery';
+import { useTableQuery } from '../../../shared/ui/useTableQuery';
+import { useCategoriesPageQuery } from '../useCategoriesQuery';
 import { CategoryEditor } from './CategoryEditor';
 
 const columns: Column<Category>[] = [
-  { key: 'label', label: fr.categories.label, text: (c) => c.label },
-  { key: 'name', label: fr.categories.name, text: (c) => c.name },
-  { key: 'description', label: fr.categories.description, text: (c) => c.description },
-  { key: 'lastModified', label: fr.categories.lastModified, text: (c) => formatFrenchDate(c.lastModified) },
+  { key: 'label', label: fr.categories.label, text: (c) => c.label, sortField: 'label' },
+  { key: 'name', label: fr.categories.name, text: (c) => c.name, sortField: 'name' },
+  { key: 'description', label: fr.categories.description, text: (c) => c.description, sortField: 'description' },
+  { key: 'lastModified', label: fr.categories.lastModified, text: (c) => formatFrenchDate(c.lastModified), sortField: 'lastModified' },
 ];
 
 /** The user's categories; an admin creates ('Nouvelle Catégorie') and edits them. */
 export function CategoriesSection() {
   const isAdmin = useSelector(selectIsAdmin);
-  const { data: categories = [], isFetching } = useCategoriesQuery();
+  const [query, setQuery] = useTableQuery();
+  const { data: page, isFetching } = useCategoriesPageQuery(query);
   return (
     <EditableTableSection
       title={fr.categories.title}
       createLabel={fr.categories.newCategory}
       canEdit={isAdmin}
       columns={columns}
-      rows={categories}
+      page={page}
+      query={query}
+      onQueryChange={setQuery}
       rowKey={(c) => c.id}
       loading={isFetching}
       renderEditor={(category, onClose) => <CategoryEditor category={category} onClose={onClose} />}

@@ -56,7 +56,7 @@ describe('CategoryTemplates and the template editor (against the real API server
       codeHtml: [Buffer.from('<p>{{greeting}} {{firstname}} {{promo}}</p>').toString('base64')],
     });
     renderWithProviders(<CategoryTemplates category={CATEGORY} />, { preloadedState: { auth } });
-    await userEvent.click(await screen.findByRole('button', { name: 'Aperçu' }, SERVER));
+    await userEvent.click(await screen.findByRole('link', { name: 'Aperçu' }, SERVER));
     await screen.findByRole('dialog', { name: 'Modèle : Aperçu' }, SERVER);
 
     await userEvent.click(screen.getByRole('tab', { name: 'Séquence' }));
@@ -101,7 +101,7 @@ describe('CategoryTemplates and the template editor (against the real API server
       user: auth.user?.id,
     });
     renderWithProviders(<CategoryTemplates category={CATEGORY} />, { preloadedState: { auth } });
-    await userEvent.click(await screen.findByRole('button', { name: 'Pour opérateur' }, SERVER));
+    await userEvent.click(await screen.findByRole('link', { name: 'Pour opérateur' }, SERVER));
     await screen.findByRole('dialog', { name: 'Modèle : Pour opérateur' }, SERVER);
     expect(tabNames()).toEqual(['Général', 'Code']);
     expect(screen.queryByRole('button', { name: 'Nouveau modèle' })).not.toBeInTheDocument();

@@ -1,22 +1,27 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useSelector } from 'react-redux';
 import { Button, Stack, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
+import type { RecordRouting } from '../../../shared/lib/recordRouting';
+import { useLocalRouting } from '../../../shared/ui/useLocalRouting';
 import { selectIsAdmin, selectSessionUser } from '../../../shared/session';
 import { useGetDeliveriesQuery } from '../api';
 import { DeliveryEditor } from './DeliveryEditor';
 
 /**
- * The templates of a category (spec §2.5): a '+' that creates one (admin) and a button per
- * existing template, which opens it in the editor.
+ * The templates of a category (spec §2.5): a '+' that creates one (admin) and a link per
+ * existing template, which opens it in the editor at its address.
  */
-export function CategoryTemplates({ category }: { category: string }) {
+export function CategoryTemplates({ category, routing: given }: { category: string; routing?: RecordRouting }) {
+  const routing = useLocalRouting(given);
   const user = useSelector(selectSessionUser);
   const isAdmin = useSelector(selectIsAdmin);
-  const { data: templates = [] } = useGetDeliveriesQuery(user ? { userId: user.id, category } : skipToken);
-  // undefined: closed; null: a new template.
-  const [open, setOpen] = useState<number | null | undefined>(undefined);
+  const { data: templates = [], isSuccess } = useGetDeliveriesQuery(user ? { userId: user.id, category } : skipToken);
+  // A new template, before it has an id (and so an address).
+  const [creating, setCreating] = useState(false);
+  const [freshId, setFreshId] = useState<number | null>(null);
 
   return (
     <Stack component="section" aria-label={fr.deliveries.templatesOf(category)} spacing={1}>
@@ -29,19 +34,53 @@ export function CategoryTemplates({ category }: { category: string }) {
             variant="outlined"
             aria-label={fr.deliveries.newTemplate}
             title={fr.deliveries.newTemplate}
-            onClick={() => setOpen(null)}
+            onClick={() => setCreating(true)}
           >
             +
           </Button>
         )}
         {templates.map((template) => (
-          <Button key={template.id} variant="contained" onClick={() => setOpen(template.id)}>
+          <Button
+            key={template.id}
+            variant="contained"
+            component={RouterLink}
+            to={routing.href(template.id)}
+            onClick={(event: MouseEvent) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+              event.preventDefault();
+              routing.open(template.id);
+            }}
+          >
             {template.label || template.internalname}
           </Button>
         ))}
       </Stack>
-      {open !== undefined && (
-        <DeliveryEditor deliveryId={open} category={category} onClose={() => setOpen(undefined)} />
+      {isSuccess && templates.length === 0 && !isAdmin && <Typography color="text.secondary">{fr.templates.noneYet(category)}</Typography>}
+      {creating && (
+        <DeliveryEditor
+          deliveryId={null}
+          category={category}
+          onClose={() => setCreating(false)}
+          onCreated={(id) => {
+            setCreating(false);
+            setFreshId(id);
+            routing.open(id);
+          }}
+        />
+      )}
+      {routing.openId !== null && (
+        <DeliveryEditor
+          key={routing.openId}
+          deliveryId={routing.openId}
+          category={category}
+          tab={routing.tab}
+          onTab={(tab) => routing.openId !== null && routing.setTab(routing.openId, tab)}
+          discardIfUntouched={routing.openId === freshId}
+          onClose={() => {
+            setFreshId(null);
+            routing.close();
+          }}
+        />
       )}
     </Stack>
   );

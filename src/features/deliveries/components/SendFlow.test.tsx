@@ -33,7 +33,7 @@ describe('sending from the editor (against the real API server)', () => {
   it('runs a BAT to the operator by default, then sends to a chosen list and follows the progress', async () => {
     const { auth, listId } = await fixture();
     renderWithProviders(<CategoryTemplates category={CATEGORY} />, { preloadedState: { auth } });
-    await userEvent.click(await screen.findByRole('button', { name: `Envoi ${CATEGORY}` }, SERVER));
+    await userEvent.click(await screen.findByRole('link', { name: `Envoi ${CATEGORY}` }, SERVER));
     await screen.findByRole('dialog', { name: `Modèle : Envoi ${CATEGORY}` }, SERVER);
 
     await userEvent.click(screen.getByRole('button', { name: 'BAT' }));

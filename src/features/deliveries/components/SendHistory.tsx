@@ -1,4 +1,5 @@
-import { Alert, List, ListItem, Stack, Typography } from '@mui/material';
+import { Alert, Link, List, ListItem, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { fr } from '../../../shared/i18n/fr';
 import { useGetSendsQuery } from '../api';
@@ -15,7 +16,10 @@ export function SendHistory({ filter }: { filter: { list: number } | { delivery:
         <ListItem key={send.id} disableGutters>
           <Stack sx={{ width: '100%' }}>
             <Typography variant="subtitle2">
-              {fr.deliveries.progress.title(send.label, send.version, send.listSubject, formatFrenchDate(send.created))}
+              {/* DESIGN §6: a send's report has its own address. */}
+              <Link component={RouterLink} to={`/influenceur/envois/${send.id}`}>
+                {fr.deliveries.progress.title(send.label, send.version, send.listSubject, formatFrenchDate(send.created))}
+              </Link>
             </Typography>
             <SendProgress sendId={send.id} />
           </Stack>

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Box, Button, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { appConfig } from '../../../shared/config/appConfig';
 import { formatDateTimeIn } from '../../../shared/lib/dates';
 import { fr } from '../../../shared/i18n/fr';
 import { deliveriesApi, useChangeSendStatusMutation, useGetSendQuery } from '../api';
 import type { SendStatus } from '../types';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { ErrorAlert } from './ErrorAlert';
 
 const POLL_MS = 1000;
@@ -19,6 +21,7 @@ export function SendProgress({ sendId }: { sendId: number }) {
   const planned = cached?.status === 'scheduled';
   const { data: send, error } = useGetSendQuery(sendId, { pollingInterval: over ? 0 : planned ? PLANNED_POLL_MS : POLL_MS });
   const [changeStatus, change] = useChangeSendStatusMutation();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
 
   if (error) return <ErrorAlert error={error} />;
   if (!send) return <LinearProgress aria-label={t.label} />;
@@ -53,11 +56,21 @@ export function SendProgress({ sendId }: { sendId: number }) {
               {t.resume}
             </Button>
           )}
-          <Button size="small" color="error" onClick={() => act('cancel')} disabled={change.isLoading}>
+          <Button size="small" color="error" onClick={() => setConfirmingCancel(true)} disabled={change.isLoading}>
             {t.cancel}
           </Button>
         </Stack>
       )}
+      <ConfirmDialog
+        open={confirmingCancel}
+        title={t.cancelTitle}
+        text={t.cancelText}
+        onConfirm={() => {
+          setConfirmingCancel(false);
+          act('cancel');
+        }}
+        onCancel={() => setConfirmingCancel(false)}
+      />
       {send.failures && send.failures.length > 0 && (
         <List dense aria-label={t.failures}>
           {send.failures.map((failure) => (

@@ -4,29 +4,33 @@ import { formatFrenchDate } from '../../../shared/lib/dates';
 import { selectIsAdmin, selectSessionUser } from '../../../shared/session';
 import type { Column } from '../../../shared/ui/DataTable';
 import { EditableTableSection } from '../../../shared/ui/EditableTableSection';
-import { useGetDiscoursQuery } from '../api';
+import { useTableQuery } from '../../../shared/ui/useTableQuery';
+import { useGetDiscoursPageQuery } from '../api';
 import type { Discours } from '../types';
 import { DiscoursEditor } from './DiscoursEditor';
 
 const columns: Column<Discours>[] = [
-  { key: 'label', label: fr.discours.label, text: (d) => d.label },
-  { key: 'name', label: fr.discours.name, text: (d) => d.name },
+  { key: 'label', label: fr.discours.label, text: (d) => d.label, sortField: 'label' },
+  { key: 'name', label: fr.discours.name, text: (d) => d.name, sortField: 'name' },
   { key: 'items', label: fr.discours.items, text: (d) => String(d.sequence.length) },
-  { key: 'lastModified', label: fr.discours.lastModified, text: (d) => formatFrenchDate(d.lastModified) },
+  { key: 'lastModified', label: fr.discours.lastModified, text: (d) => formatFrenchDate(d.lastModified), sortField: 'lastModified' },
 ];
 
 /** The user's speeches; an admin creates them with 'Nouveau thème' and edits them. */
 export function DiscoursSection() {
   const user = useSelector(selectSessionUser);
   const isAdmin = useSelector(selectIsAdmin);
-  const { data: speeches = [], isFetching } = useGetDiscoursQuery(user?.id ?? 0, { skip: !user });
+  const [query, setQuery] = useTableQuery();
+  const { data: page, isFetching } = useGetDiscoursPageQuery({ user: user?.id ?? 0, query }, { skip: !user });
   return (
     <EditableTableSection
       title={fr.discours.title}
       createLabel={fr.discours.newTheme}
       canEdit={isAdmin}
       columns={columns}
-      rows={speeches}
+      page={page}
+      query={query}
+      onQueryChange={setQuery}
       rowKey={(d) => d.id}
       loading={isFetching}
       renderEditor={(discours, onClose) => <DiscoursEditor discours={discours} onClose={onClose} />}

@@ -60,9 +60,11 @@ export function AddContactForm({ list }: { list: List }) {
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={fr.lists.addContact}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
-        {(Object.keys(LABELS) as Field[]).map((field) => (
+        {(Object.keys(LABELS) as Field[]).map((field, index) => (
           <TextField
             key={field}
+            // The form opens on demand ('Ajouter un contact'): the keyboard lands in it.
+            autoFocus={index === 0}
             size="small"
             required
             label={LABELS[field]}

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../shared/api';
 import { appConfig } from '../../../shared/config/appConfig';
 import { fr } from '../../../shared/i18n/fr';
 import { encodeBase64 } from '../../../shared/lib/base64';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { FileButton } from '../../../shared/ui/FileButton';
 import { useSendTargetListMutation } from '../api';
 import type { ImportReport, List, TargetListRequest } from '../types';
@@ -16,12 +17,20 @@ export function CiblageTab({ list }: { list: List }) {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [send, { isLoading }] = useSendTargetListMutation();
+  const [confirming, setConfirming] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setReport(null);
     setError(null);
     if (!emails.trim()) return setError(fr.lists.ciblage.empty);
+    // Replacing removes every contact the pasted ones do not name: asked first.
+    if (mode === 'replace') return setConfirming(true);
+    void sendList();
+  };
+
+  const sendList = async () => {
+    setConfirming(false);
     try {
       const answer = await send({
         internalname: String(list.id),
@@ -47,7 +56,7 @@ export function CiblageTab({ list }: { list: List }) {
           value={emails}
           onChange={(event) => setEmails(event.target.value)}
         />
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
           <FileButton label={fr.lists.ciblage.file} accept=".txt,.csv,text/plain,text/csv" onFile={async (file) => setEmails(await file.text())} />
           <TextField
             select
@@ -55,7 +64,7 @@ export function CiblageTab({ list }: { list: List }) {
             label={fr.lists.ciblage.mode}
             value={mode}
             onChange={(event) => setMode(event.target.value as TargetListRequest['mode'])}
-            sx={{ minWidth: 280 }}
+            sx={{ minWidth: { xs: '100%', sm: 280 } }}
           >
             <MenuItem value="add">{fr.lists.ciblage.modeAdd}</MenuItem>
             <MenuItem value="replace">{fr.lists.ciblage.modeReplace}</MenuItem>
@@ -67,6 +76,13 @@ export function CiblageTab({ list }: { list: List }) {
         {error && <Alert severity="error">{error}</Alert>}
         {report && <ImportReportView report={report} />}
       </Stack>
+      <ConfirmDialog
+        open={confirming}
+        title={fr.lists.ciblage.replaceTitle}
+        text={fr.lists.ciblage.replaceText(list.subject)}
+        onConfirm={() => void sendList()}
+        onCancel={() => setConfirming(false)}
+      />
     </Box>
   );
 }

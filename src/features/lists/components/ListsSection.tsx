@@ -2,26 +2,31 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@mui/material';
 import { useSelector } from 'react-redux';
 import { fr } from '../../../shared/i18n/fr';
+import type { RecordRouting } from '../../../shared/lib/recordRouting';
+import { useLocalRouting } from '../../../shared/ui/useLocalRouting';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { selectSessionUser } from '../../../shared/session';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { Section } from '../../../shared/ui/Section';
-import { useGetListsQuery } from '../api';
+import { useTableQuery } from '../../../shared/ui/useTableQuery';
+import { useGetListsPageQuery } from '../api';
 import type { List } from '../types';
 import { ListEditor } from './ListEditor';
 import { NewListDialog } from './NewListDialog';
 
 const columns: Column<List>[] = [
-  { key: 'subject', label: fr.lists.subject, text: (list) => list.subject },
-  { key: 'lastModified', label: fr.lists.lastModified, text: (list) => formatFrenchDate(list.lastModified) },
+  { key: 'subject', label: fr.lists.subject, text: (list) => list.subject, sortField: 'subject' },
+  { key: 'lastModified', label: fr.lists.lastModified, text: (list) => formatFrenchDate(list.lastModified), sortField: 'lastModified' },
 ];
 
 /** The user's active lists (spec §7.3), 'Nouvelle liste', and the list editor. */
-export function ListsSection({ renderWorkflow }: { renderWorkflow?: (listId: number) => ReactNode }) {
+export function ListsSection({ routing: given, renderWorkflow }: { routing?: RecordRouting; renderWorkflow?: (listId: number) => ReactNode }) {
+  const routing = useLocalRouting(given);
   const user = useSelector(selectSessionUser);
-  const { data: lists = [], isFetching } = useGetListsQuery(user?.id ?? 0, { skip: !user });
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [query, setQuery] = useTableQuery();
+  const { data, isFetching } = useGetListsPageQuery({ user: user?.id ?? 0, query }, { skip: !user });
   const [creating, setCreating] = useState(false);
+  const { openId } = routing;
 
   return (
     <Section
@@ -32,17 +37,36 @@ export function ListsSection({ renderWorkflow }: { renderWorkflow?: (listId: num
         </Button>
       }
     >
-      <DataTable label={fr.lists.title} columns={columns} rows={lists} rowKey={(list) => list.id} onRowClick={(list) => setOpenId(list.id)} loading={isFetching} />
+      <DataTable
+        label={fr.lists.title}
+        columns={columns}
+        rows={data?.rows ?? []}
+        total={data?.total ?? 0}
+        query={query}
+        onQueryChange={setQuery}
+        rowKey={(list) => list.id}
+        rowHref={(list) => routing.href(list.id)}
+        onRowClick={(list) => routing.open(list.id)}
+        loading={isFetching}
+      />
       {creating && (
         <NewListDialog
           onClose={() => setCreating(false)}
           onCreated={(list) => {
             setCreating(false);
-            setOpenId(list.id);
+            routing.open(list.id);
           }}
         />
       )}
-      {openId !== null && <ListEditor listId={openId} onClose={() => setOpenId(null)} renderWorkflow={renderWorkflow} />}
+      {openId !== null && (
+        <ListEditor
+          listId={openId}
+          tab={routing.tab}
+          onTabChange={(tab) => routing.setTab(openId, tab)}
+          onClose={routing.close}
+          renderWorkflow={renderWorkflow}
+        />
+      )}
     </Section>
   );
 }

@@ -4,7 +4,8 @@ import { errorMessage } from '../../../shared/api';
 import { appConfig } from '../../../shared/config/appConfig';
 import { formatDateTimeIn } from '../../../shared/lib/dates';
 import { fr } from '../../../shared/i18n/fr';
-import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import type { Column } from '../../../shared/ui/DataTable';
+import { InMemoryDataTable } from '../../../shared/ui/InMemoryDataTable';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { useExportSendOutcomesMutation, useGetSendReportQuery } from '../api';
 import { rate } from '../rates';
@@ -111,7 +112,7 @@ export function SendReportView({ sendId }: { sendId: number }) {
         {report.links.length === 0 ? (
           <Alert severity="info">{t.noLinks}</Alert>
         ) : (
-          <DataTable label={t.links} columns={linkColumns} rows={report.links} rowKey={(row) => row.url} />
+          <InMemoryDataTable label={t.links} columns={linkColumns} rows={report.links} rowKey={(row) => row.url} />
         )}
       </Box>
       <Box component="section" aria-label={t.failures}>
@@ -121,7 +122,7 @@ export function SendReportView({ sendId }: { sendId: number }) {
         {problems.length === 0 ? (
           <Alert severity="info">{t.noFailures}</Alert>
         ) : (
-          <DataTable label={t.failures} columns={problemColumns} rows={problems} rowKey={(row) => `${row.kind}-${row.email}-${row.at}`} />
+          <InMemoryDataTable label={t.failures} columns={problemColumns} rows={problems} rowKey={(row) => `${row.kind}-${row.email}-${row.at}`} />
         )}
       </Box>
       <Box>

@@ -1,27 +1,33 @@
-import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { fr } from '../../../shared/i18n/fr';
 import { selectSessionUser } from '../../../shared/session';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { Section } from '../../../shared/ui/Section';
-import { useGetRecipientsQuery } from '../api';
+import { useTableQuery } from '../../../shared/ui/useTableQuery';
+import type { RecordRouting } from '../../../shared/lib/recordRouting';
+import { NotFoundDialog } from '../../../shared/ui/NotFoundDialog';
+import { useLocalRouting } from '../../../shared/ui/useLocalRouting';
+import { useGetRecipientQuery, useGetRecipientsPageQuery, useGetRecipientsQuery } from '../api';
 import { displayName, fullName } from '../lib/recipients';
 import type { Recipient } from '../types';
 import { RecipientSocialDialog } from './RecipientSocialDialog';
 import { YoutubeRefreshAll } from './YoutubeRefreshAll';
 
 const columns: Column<Recipient>[] = [
-  { key: 'email', label: fr.socialMedia.email, text: (r) => r.email },
-  { key: 'name', label: fr.socialMedia.name, text: fullName },
-  { key: 'youtube', label: fr.socialMedia.youtube, text: (r) => r.youtubename },
-  { key: 'twitter', label: fr.socialMedia.twitter, text: (r) => r.twittername },
+  { key: 'email', label: fr.socialMedia.email, text: (r) => r.email, sortField: 'email' },
+  { key: 'name', label: fr.socialMedia.name, text: fullName, sortField: 'lastname' },
+  { key: 'youtube', label: fr.socialMedia.youtube, text: (r) => r.youtubename, sortField: 'youtubename' },
+  { key: 'twitter', label: fr.socialMedia.twitter, text: (r) => r.twittername, sortField: 'twittername' },
 ];
 
 /** The user's recipients (influencers): their social-media detail, and the list-wide YouTube refresh. */
-export function RecipientsSection() {
+export function RecipientsSection({ routing: given }: { routing?: RecordRouting }) {
+  const routing = useLocalRouting(given);
   const user = useSelector(selectSessionUser);
-  const { data: recipients = [], isFetching } = useGetRecipientsQuery(user?.id ?? 0, { skip: !user });
-  const [open, setOpen] = useState<Recipient | null>(null);
+  // Every recipient, for the list-wide refresh; the table asks the server one page at a time.
+  const { data: recipients = [] } = useGetRecipientsQuery(user?.id ?? 0, { skip: !user });
+  const [query, setQuery] = useTableQuery();
+  const { data: page, isFetching } = useGetRecipientsPageQuery({ user: user?.id ?? 0, query }, { skip: !user });
 
   return (
     <Section title={fr.socialMedia.title}>
@@ -29,12 +35,24 @@ export function RecipientsSection() {
       <DataTable
         label={fr.socialMedia.title}
         columns={columns}
-        rows={recipients}
+        rows={page?.rows ?? []}
+        total={page?.total ?? 0}
+        query={query}
+        onQueryChange={setQuery}
         rowKey={(r) => r.id}
-        onRowClick={setOpen}
+        rowHref={(r) => routing.href(r.id)}
+        onRowClick={(r) => routing.open(r.id)}
         loading={isFetching}
       />
-      {open && <RecipientSocialDialog recipientId={open.id} name={displayName(open)} onClose={() => setOpen(null)} />}
+      {routing.openId !== null && <RecipientByAddress id={routing.openId} onClose={routing.close} />}
     </Section>
   );
+}
+
+/** The recipient the address names: their detail, or "introuvable". */
+function RecipientByAddress({ id, onClose }: { id: number; onClose: () => void }) {
+  const { data: recipient, isError } = useGetRecipientQuery(id);
+  if (isError) return <NotFoundDialog text={fr.recipientsWorkspace.notFound} onClose={onClose} />;
+  if (!recipient) return null;
+  return <RecipientSocialDialog recipientId={recipient.id} name={displayName(recipient)} onClose={onClose} />;
 }

@@ -1,30 +1,85 @@
-import { Stack, TextField } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+import { html } from '@codemirror/lang-html';
+import { isApiError } from '../../../../shared/api';
 import { fr } from '../../../../shared/i18n/fr';
+import { usePreviewDeliveryMutation } from '../../api';
+import { contentOf } from '../../draft';
 import type { TabProps } from './types';
 
-const code = { fontFamily: 'monospace', fontSize: 13 };
 const t = fr.deliveries.fields;
 const EDITORS = [
-  { field: 'html', label: t.html, rows: 8 },
-  { field: 'text', label: t.text, rows: 5 },
-  { field: 'codeAmp', label: t.amp, rows: 8 },
+  { field: 'html', apiField: 'codeHtml', label: t.html, minHeight: '200px', markup: true },
+  { field: 'text', apiField: 'codeText', label: t.text, minHeight: '120px', markup: false },
+  { field: 'codeAmp', apiField: 'codeAmp', label: t.amp, minHeight: '200px', markup: true },
 ] as const;
 
-/** HTML, text and AMP code; HTML and text travel as base64 lists, the draft holds them decoded. */
+/** How long typing pauses before the server compiles the code again. */
+const CHECK_DELAY_MS = 600;
+
+/**
+ * HTML, text and AMP code in CodeMirror 6 (line numbers, highlighting, search with Ctrl-F;
+ * Handlebars' `{{…}}` read as text inside HTML); HTML and text travel as base64 lists, the
+ * draft holds them decoded. As typing pauses, the server's preview compiles the template: an
+ * error shows under its editor with its line, and the template is said not to be sendable.
+ */
 export function CodeTab({ draft, change }: TabProps) {
+  const [preview, { error, reset }] = usePreviewDeliveryMutation();
+  const [checked, setChecked] = useState<string | null>(null);
+  const content = useMemo(() => contentOf(draft), [draft]);
+  const signature = JSON.stringify([content.subject, content.codeHtml, content.codeText, content.codeAmp]);
+
+  useEffect(() => {
+    if (signature === checked) return undefined;
+    const timer = setTimeout(() => {
+      setChecked(signature);
+      reset();
+      void preview(content);
+    }, CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [signature, checked, content, preview, reset]);
+
+  const failure = error && isApiError(error) && error.status === 400 ? { field: fieldOf(error.data), message: error.message } : null;
+
   return (
     <Stack spacing={2}>
-      {EDITORS.map(({ field, label, rows }) => (
-        <TextField
-          key={field}
-          label={label}
-          value={draft[field]}
-          onChange={(e) => change({ [field]: e.target.value })}
-          multiline
-          minRows={rows}
-          slotProps={{ htmlInput: { style: code, spellCheck: false } }}
-        />
-      ))}
+      {failure && (
+        <Alert severity="warning" role="alert">
+          {fr.templates.cannotBeSent}
+        </Alert>
+      )}
+      {EDITORS.map(({ field, apiField, label, minHeight, markup }) => {
+        const labelId = `code-${field}-label`;
+        return (
+          <Box key={field}>
+            <Typography id={labelId} variant="subtitle2" component="label">
+              {label}
+            </Typography>
+            <CodeMirror
+              value={draft[field]}
+              onChange={(value) => change({ [field]: value })}
+              minHeight={minHeight}
+              maxHeight="60vh"
+              basicSetup={{ lineNumbers: true, foldGutter: false, highlightActiveLine: true, searchKeymap: true }}
+              extensions={[
+                ...(markup ? [html()] : []),
+                EditorView.lineWrapping,
+                EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'false' }),
+              ]}
+            />
+            {failure?.field === apiField && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {failure.message}
+              </Alert>
+            )}
+          </Box>
+        );
+      })}
+      {failure && !EDITORS.some((e) => e.apiField === failure.field) && <Alert severity="error">{failure.message}</Alert>}
     </Stack>
   );
 }
+
+const fieldOf = (data: unknown): string | null =>
+  data && typeof data === 'object' && typeof (data as { field?: unknown }).field === 'string' ? (data as { field: string }).field : null;

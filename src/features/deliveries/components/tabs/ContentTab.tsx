@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import { Alert, Box, Stack, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { fr } from '../../../../shared/i18n/fr';
 import { usePreviewDeliveryMutation } from '../../api';
 import { contentOf } from '../../draft';
@@ -7,6 +7,9 @@ import { ErrorAlert } from '../ErrorAlert';
 import type { TabProps } from './types';
 
 const DEBOUNCE_MS = 400;
+/** The widths a message is read at: a desktop mail client's usual 600 px, and a phone's 375 px. */
+const WIDTHS = { desktop: 600, phone: 375 } as const;
+type Width = keyof typeof WIDTHS;
 const t = fr.deliveries.preview;
 
 /**
@@ -16,6 +19,7 @@ const t = fr.deliveries.preview;
 export function ContentTab({ draft }: Pick<TabProps, 'draft'>) {
   const [preview, { data, error, isUninitialized }] = usePreviewDeliveryMutation();
   const content = useMemo(() => contentOf(draft), [draft]);
+  const [width, setWidth] = useState<Width>('desktop');
   useEffect(() => {
     const timer = setTimeout(() => void preview(content), DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -27,9 +31,19 @@ export function ContentTab({ draft }: Pick<TabProps, 'draft'>) {
   return (
     <Stack spacing={2}>
       <Typography variant="subtitle1">{t.subject(data.subject)}</Typography>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={width}
+        onChange={(_event, next: Width | null) => next && setWidth(next)}
+        aria-label={fr.templates.previewWidth}
+      >
+        <ToggleButton value="desktop">{fr.templates.desktop(WIDTHS.desktop)}</ToggleButton>
+        <ToggleButton value="phone">{fr.templates.phone(WIDTHS.phone)}</ToggleButton>
+      </ToggleButtonGroup>
       {data.missing.length > 0 && <Alert severity="warning">{t.missing(data.missing.join(', '))}</Alert>}
-      {data.html && <PreviewFrame title={t.html} html={data.html} />}
-      {data.amp && <PreviewFrame title={t.amp} html={data.amp} />}
+      {data.html && <PreviewFrame title={t.html} html={data.html} width={WIDTHS[width]} />}
+      {data.amp && <PreviewFrame title={t.amp} html={data.amp} width={WIDTHS[width]} />}
       {!data.html && data.text && (
         <Box component="pre" sx={{ whiteSpace: 'pre-wrap', border: 1, borderColor: 'divider', p: 1 }}>
           {data.text}
@@ -39,7 +53,7 @@ export function ContentTab({ draft }: Pick<TabProps, 'draft'>) {
   );
 }
 
-function PreviewFrame({ title, html }: { title: string; html: string }) {
+function PreviewFrame({ title, html, width }: { title: string; html: string; width: number }) {
   return (
     <Box>
       <Typography variant="subtitle2">{title}</Typography>
@@ -48,7 +62,7 @@ function PreviewFrame({ title, html }: { title: string; html: string }) {
         title={title}
         sandbox=""
         srcDoc={html}
-        sx={{ width: '100%', height: 360, border: 1, borderColor: 'divider', bgcolor: 'common.white' }}
+        sx={{ width, maxWidth: '100%', height: 360, border: 1, borderColor: 'divider', bgcolor: 'common.white', display: 'block' }}
       />
     </Box>
   );

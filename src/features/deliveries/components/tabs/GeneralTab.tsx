@@ -3,6 +3,9 @@ import { formatFrenchDate } from '../../../../shared/lib/dates';
 import { fr } from '../../../../shared/i18n/fr';
 import { useGetDeliveryVersionsQuery } from '../../api';
 import type { DeliveryDraft } from '../../draft';
+import { useSelector } from 'react-redux';
+import { selectIsAdmin } from '../../../../shared/session';
+import { OwnerField } from './OwnerField';
 import type { TabProps } from './types';
 
 const t = fr.deliveries;
@@ -16,6 +19,7 @@ const TEXT_FIELDS: (keyof DeliveryDraft & keyof typeof t.fields)[] = [
 
 export function GeneralTab({ draft, change }: TabProps) {
   const { data: versions } = useGetDeliveryVersionsQuery(draft.id);
+  const isAdmin = useSelector(selectIsAdmin);
   return (
     <Stack spacing={2}>
       <Typography variant="body2">{t.versionInfo(draft.version, formatFrenchDate(draft.lastModified))}</Typography>
@@ -28,6 +32,7 @@ export function GeneralTab({ draft, change }: TabProps) {
         />
       ))}
       <TextField label={t.fields.category} value={draft.category} slotProps={{ input: { readOnly: true } }} />
+      {isAdmin && <OwnerField userId={draft.user} onChange={(user) => change({ user })} />}
       <TextField
         label={t.fields.msg}
         value={draft.msg}

@@ -1,0 +1,57 @@
+import { expect, test } from './support/test';
+import { DEMO_ADMIN } from './support/demoUsers';
+import { signIn } from './support/signIn';
+
+test('the code editor says as you type where a template breaks; it saves, but says it cannot be sent', async ({ page }) => {
+  const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
+  const label = `Code ${Date.now().toString(36)}`;
+  const created = await (
+    await page.request.post('/api/deliveries', {
+      data: { label, internalname: `code-${Date.now().toString(36)}`, category: 'TGM' },
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json();
+  await signIn(page, DEMO_ADMIN);
+  await expect(page).toHaveURL(/\/influenceur$/);
+  await page.goto(`/influenceur/modeles/${created.id}/code`);
+  const editor = page.getByRole('dialog', { name: `Modèle : ${label}` });
+  const htmlCode = editor.getByRole('textbox', { name: 'HTML', exact: true });
+  await htmlCode.fill('<p>Bonjour\n{{#if firstname}} {{firstname}}</p>');
+
+  await expect(editor.getByText(/^Le modèle 'codeHtml' est invalide : ligne 2/)).toBeVisible();
+  await expect(editor.getByText(/ne compile pas : il peut être enregistré, mais pas envoyé/)).toBeVisible();
+  // CodeMirror: line numbers in the gutter.
+  await expect(editor.locator('.cm-gutters').first()).toContainText('2');
+
+  await editor.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(editor.getByText(/^Version \d+ enregistrée\.$/)).toBeVisible();
+
+  await htmlCode.fill('<p>Bonjour {{#if firstname}}{{firstname}}{{/if}}</p>');
+  await expect(editor.getByText(/ne compile pas/)).toHaveCount(0);
+  await expect(editor.getByText(/est invalide/)).toHaveCount(0);
+});
+
+test('the preview reads the message at a desktop width (600 px) or a phone width (375 px)', async ({ page }) => {
+  const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
+  const label = `Largeur ${Date.now().toString(36)}`;
+  const created = await (
+    await page.request.post('/api/deliveries', {
+      data: {
+        label,
+        internalname: `larg-${Date.now().toString(36)}`,
+        category: 'TGM',
+        codeHtml: [Buffer.from('<p>Bonjour {{firstname}}</p>').toString('base64')],
+      },
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json();
+  await signIn(page, DEMO_ADMIN);
+  await expect(page).toHaveURL(/\/influenceur$/);
+  await page.goto(`/influenceur/modeles/${created.id}/content`);
+  const editor = page.getByRole('dialog', { name: `Modèle : ${label}` });
+  const frame = editor.locator('iframe[title="Aperçu HTML"]');
+  await expect(frame).toBeVisible();
+  expect((await frame.boundingBox())?.width).toBe(600);
+  await editor.getByRole('button', { name: 'Téléphone (375 px)' }).click();
+  await expect.poll(async () => (await frame.boundingBox())?.width).toBe(375);
+});

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { Button, Chip, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
+import { useStore } from 'react-redux';
+import { downloadFile, errorMessage } from '../../../shared/api';
+import { fr } from '../../../shared/i18n/fr';
+import { formatFrenchDate } from '../../../shared/lib/dates';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { useNotify } from '../../../shared/ui/Feedback';
+import { useTableQuery } from '../../../shared/ui/useTableQuery';
+import { contactsCsvPath, useGetContactsPageQuery, useUpdateContactMutation } from '../api';
+import type { Contact, ContactPatch, ContactStatus } from '../types';
+import { ContactEditDialog } from './ContactEditDialog';
+
+const STATUSES: ContactStatus[] = ['actif', 'désabonné', 'retiré', 'rejeté'];
+// The palette's warning orange reads below 4.5:1 on white: secondary (#bf360c) does not.
+const STATUS_COLOURS: Record<ContactStatus, 'success' | 'secondary' | 'default' | 'error'> = {
+  actif: 'success',
+  désabonné: 'secondary',
+  retiré: 'default',
+  rejeté: 'error',
+};
+
+const columns: Column<Contact>[] = [
+  { key: 'email', label: fr.contacts.email, text: (c) => c.email, sortField: 'email' },
+  { key: 'firstname', label: fr.contacts.firstname, text: (c) => c.firstname ?? '', sortField: 'firstname' },
+  { key: 'lastname', label: fr.contacts.lastname, text: (c) => c.lastname ?? '', sortField: 'lastname' },
+  { key: 'phone', label: fr.contacts.phone, text: (c) => c.phone ?? '', sortField: 'phone' },
+  { key: 'origin', label: fr.contacts.origin, text: (c) => c.origin ?? '', sortField: 'origin' },
+  {
+    key: 'status',
+    label: fr.contacts.status,
+    text: (c) => fr.contacts.statuses[c.status],
+    render: (c) => <Chip size="small" variant="outlined" color={STATUS_COLOURS[c.status]} label={fr.contacts.statuses[c.status]} />,
+    sortField: 'status',
+  },
+  { key: 'created', label: fr.contacts.created, text: (c) => formatFrenchDate(c.created), sortField: 'created' },
+];
+
+/**
+ * A list's contacts, paged, searched and sorted by the server: edit, unsubscribe or
+ * resubscribe, remove or put back, clear a bounce, and export (the list, or what is shown).
+ */
+export function ContactsTable({ listId }: { listId: number }) {
+  const [query, setQuery] = useTableQuery([{ field: 'created', direction: 'desc' }]);
+  const [status, setStatus] = useState<ContactStatus | ''>('');
+  const { data, isFetching } = useGetContactsPageQuery({ grp: listId, query, status: status || undefined });
+  const [update] = useUpdateContactMutation();
+  const [editing, setEditing] = useState<Contact | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const notify = useNotify();
+  const store = useStore();
+
+  const change = async (contact: Contact, patch: ContactPatch, undo?: ContactPatch) => {
+    try {
+      const saved = await update({ id: contact.id, grp: listId, patch }).unwrap();
+      notify(
+        { severity: 'success', text: fr.contacts.changed(saved.email, fr.contacts.statuses[saved.status]) },
+        undo ? () => void change(saved, undo) : undefined,
+      );
+    } catch (failure) {
+      notify({ severity: 'error', text: errorMessage(failure) });
+    }
+  };
+
+  const exportCsv = async (filtered: boolean) => {
+    setExporting(true);
+    const failure = await downloadFile(
+      `${contactsCsvPath({ grp: listId, query: filtered ? query : undefined, status: filtered ? status || undefined : undefined })}`,
+      store.getState,
+      store.dispatch,
+    );
+    setExporting(false);
+    if (failure) notify({ severity: 'error', text: failure.message });
+  };
+
+  const filtered = !!(status || query.search.trim());
+
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label={fr.contacts.statusFilter}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as ContactStatus | '');
+            setQuery({ ...query, page: 1 });
+          }}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">{fr.contacts.allStatuses}</MenuItem>
+          {STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {fr.contacts.statuses[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="outlined" size="small" disabled={exporting} onClick={() => void exportCsv(false)}>
+          {exporting ? fr.contacts.exporting : fr.contacts.exportAll}
+        </Button>
+        {filtered && (
+          <Button variant="outlined" size="small" disabled={exporting} onClick={() => void exportCsv(true)}>
+            {fr.contacts.exportView}
+          </Button>
+        )}
+      </Stack>
+      <DataTable
+        label={fr.contacts.title}
+        columns={columns}
+        rows={data?.rows ?? []}
+        total={data?.total ?? 0}
+        query={query}
+        onQueryChange={setQuery}
+        rowKey={(c) => c.id}
+        loading={isFetching}
+        actions={(contact) => <ContactActions contact={contact} onEdit={() => setEditing(contact)} onChange={change} />}
+      />
+      {editing && <ContactEditDialog contact={editing} listId={listId} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}
+
+interface ActionsProps {
+  contact: Contact;
+  onEdit: () => void;
+  onChange: (contact: Contact, patch: ContactPatch, undo?: ContactPatch) => Promise<void>;
+}
+
+/** What may be done to a contact in its state. */
+function ContactActions({ contact, onEdit, onChange }: ActionsProps) {
+  const label = (action: string) => `${action} ${contact.email}`;
+  const selfUnsubscribed = contact.status === 'désabonné' && contact.unsubscribedBy === 'contact';
+  return (
+    <Stack direction="row" sx={{ gap: 0.5 }}>
+      <Button size="small" onClick={onEdit} aria-label={label(fr.contacts.edit)}>
+        {fr.contacts.edit}
+      </Button>
+      {contact.status === 'actif' && (
+        <>
+          <Button size="small" aria-label={label(fr.contacts.unsubscribe)} onClick={() => void onChange(contact, { status: 'désabonné' }, { status: 'actif' })}>
+            {fr.contacts.unsubscribe}
+          </Button>
+          <Button size="small" color="error" aria-label={label(fr.contacts.remove)} onClick={() => void onChange(contact, { status: 'retiré' }, { status: 'actif' })}>
+            {fr.contacts.remove}
+          </Button>
+        </>
+      )}
+      {contact.status === 'désabonné' &&
+        (selfUnsubscribed ? (
+          <Tooltip title={fr.contacts.selfUnsubscribed}>
+            {/* A disabled button takes no pointer events: the span carries the reason, also read out. */}
+            <span tabIndex={0} aria-label={`${label(fr.contacts.resubscribe)} : ${fr.contacts.selfUnsubscribed}`}>
+              <Button size="small" disabled>
+                {fr.contacts.resubscribe}
+              </Button>
+            </span>
+          </Tooltip>
+        ) : (
+          <Button size="small" aria-label={label(fr.contacts.resubscribe)} onClick={() => void onChange(contact, { status: 'actif' }, { status: 'désabonné' })}>
+            {fr.contacts.resubscribe}
+          </Button>
+        ))}
+      {contact.status === 'retiré' && (
+        <Button size="small" aria-label={label(fr.contacts.restore)} onClick={() => void onChange(contact, { status: 'actif' }, { status: 'retiré' })}>
+          {fr.contacts.restore}
+        </Button>
+      )}
+      {contact.status === 'rejeté' && (
+        <Button size="small" aria-label={label(fr.contacts.clearBounce)} onClick={() => void onChange(contact, { status: 'actif' })}>
+          {fr.contacts.clearBounce}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -11,8 +11,9 @@ const WEB_ESM_ONLY = ['@redux-devtools/instrument'];
 const config: Config = {
   // Each server test file opens its own database; two at a time fit two cores.
   maxWorkers: 2,
-  // A server file's first test waits for the embedded database to start (seconds in jest's VM).
-  testTimeout: 30_000,
+  // A server file's first test waits for the embedded database to start in its thread and be
+  // migrated and seeded: seconds alone, tens of seconds on a loaded two-core machine.
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'web',

@@ -142,6 +142,13 @@ export async function refreshContacts(db: Db, grpId: number): Promise<{ updated:
 export const mailableContactIds = (listParam: string) =>
   `SELECT id FROM grp_rcp WHERE grp_id = ${listParam} AND actif = 1 ORDER BY id`;
 
+/**
+ * The contact fields a message is made from (and `actif`: 0 once they left), as a FROM item of
+ * a mail statement, joined on `id`: the worker's claim reads each contact's current data in the
+ * statement that claims it. A plain sub-select, which PostgreSQL flattens into the join.
+ */
+export const contactsToMail = `(SELECT id, email, firstname, lastname, actif FROM grp_rcp)`;
+
 /** A contact with the subject of its list (the unsubscribe page names both). */
 export async function findContactWithList(db: Queryable, contactId: number) {
   const [row] = await db.query<{ id: number; email: string; actif: number; list: string }>(

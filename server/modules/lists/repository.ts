@@ -168,6 +168,19 @@ export async function unsubscribeContact(db: Queryable, contactId: number): Prom
   return changed.length > 0;
 }
 
+/** Several addresses bounced at once, each of its owner: one statement for the lot. */
+export async function rejectAddresses(db: Queryable, ownerIds: number[], emails: string[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const changed = await db.query(
+    `UPDATE grp_rcp c SET status = 'rejeté', last_modified = now()
+     FROM grp g, (SELECT DISTINCT owner, lower(email) AS email FROM unnest($1::int[], $2::text[]) AS x(owner, email)) x
+     WHERE g.id = c.grp_id AND g.user_id = x.owner AND lower(c.email) = x.email AND c.status = 'actif'
+     RETURNING c.id`,
+    [ownerIds, emails],
+  );
+  return changed.length;
+}
+
 /** The address bounced: it is 'rejeté' in every list of the owner (until an operator clears it). */
 export async function rejectAddress(db: Queryable, ownerId: number, email: string): Promise<number> {
   const changed = await db.query(

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { appConfig } from '../../../shared/config/appConfig';
 import { formatDateTimeIn, wallClockIn } from '../../../shared/lib/dates';
 import { fr } from '../../../shared/i18n/fr';
@@ -18,6 +18,7 @@ export function RescheduleDialog({ send, onClose }: { send: Pick<Send, 'id' | 's
   const [sendAt, setSendAt] = useState(() => wallClockIn(send.sendAt, appConfig.timezone));
   const [reschedule, { isLoading, error, reset }] = useRescheduleSendMutation();
   const notify = useNotify();
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -28,7 +29,7 @@ export function RescheduleDialog({ send, onClose }: { send: Pick<Send, 'id' | 's
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={`reschedule-${send.id}`} fullWidth maxWidth="xs">
+    <Dialog open onClose={onClose} aria-labelledby={`reschedule-${send.id}`} fullWidth maxWidth="xs" fullScreen={fullScreen}>
       <form onSubmit={(event) => void submit(event)}>
         <DialogTitle id={`reschedule-${send.id}`}>{t.title}</DialogTitle>
         <DialogContent>

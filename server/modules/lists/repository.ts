@@ -142,6 +142,13 @@ export async function refreshContacts(db: Db, grpId: number): Promise<{ updated:
 export const mailableContactIds = (listParam: string) =>
   `SELECT id FROM grp_rcp WHERE grp_id = ${listParam} AND actif = 1 ORDER BY id`;
 
+/**
+ * The contact fields a message is made from (and `actif`: 0 once they left), as a FROM item of
+ * a mail statement, joined on `id`: the worker's claim reads each contact's current data in the
+ * statement that claims it. A plain sub-select, which PostgreSQL flattens into the join.
+ */
+export const contactsToMail = `(SELECT id, email, firstname, lastname, actif FROM grp_rcp)`;
+
 /** A contact with the subject of its list (the unsubscribe page names both). */
 export async function findContactWithList(db: Queryable, contactId: number) {
   const [row] = await db.query<{ id: number; email: string; actif: number; list: string }>(
@@ -159,6 +166,19 @@ export async function unsubscribeContact(db: Queryable, contactId: number): Prom
     [contactId],
   );
   return changed.length > 0;
+}
+
+/** Several addresses bounced at once, each of its owner: one statement for the lot. */
+export async function rejectAddresses(db: Queryable, ownerIds: number[], emails: string[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const changed = await db.query(
+    `UPDATE grp_rcp c SET status = 'rejeté', last_modified = now()
+     FROM grp g, (SELECT DISTINCT owner, lower(email) AS email FROM unnest($1::int[], $2::text[]) AS x(owner, email)) x
+     WHERE g.id = c.grp_id AND g.user_id = x.owner AND lower(c.email) = x.email AND c.status = 'actif'
+     RETURNING c.id`,
+    [ownerIds, emails],
+  );
+  return changed.length;
 }
 
 /** The address bounced: it is 'rejeté' in every list of the owner (until an operator clears it). */

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtpSink';
 import { freePort } from '../../testing/ports';
 import { getSend, makeDelivery, makeList, startSend, waitForSend } from '../../testing/mailFixtures';
+import { recordBounces } from './bounces';
 
 const BOUNCE_DOMAIN = 'bounces.tgm.example';
 let sink: SmtpSink;
@@ -205,5 +206,45 @@ describe('bounces through VERP and the built-in receiver', () => {
     expect((await statusOf('fay@example.org'))[0].status).toBe('rejeté');
     const [bounce] = await t.db.query<{ status: string; diagnostic: string }>(`SELECT status, diagnostic FROM mail_bounce WHERE email = 'fay@example.org'`);
     expect(bounce).toEqual({ status: '5.7.1', diagnostic: 'Remote server said: 550 5.7.1 Relaying denied' });
+  });
+
+  it('records reports arriving together over several connections as each alone, duplicates and soft ones included', async () => {
+    const emails = ['e1', 'e2', 'e3', 'e4', 'e5', 'soft'].map((name) => `${name}@batch.example.org`);
+    const listId = await makeList(t, admin, emails.map((email) => ({ email })));
+    const sendId = await sendTo(listId);
+    const hard = emails.slice(0, 5).map((email) => ({ email, returnPath: envelopeOf(email) }));
+    const soft = envelopeOf('soft@batch.example.org');
+    await Promise.all([
+      ...hard.map(({ email, returnPath }) => bounceTo(returnPath, dsn(returnPath, email, 'failed', '5.1.1', '550 5.1.1 User unknown'))),
+      bounceTo(hard[0].returnPath, dsn(hard[0].returnPath, hard[0].email, 'failed', '5.1.1', '550 5.1.1 User unknown')),
+      bounceTo(soft, dsn(soft, 'soft@batch.example.org', 'failed', '4.2.2', '452 4.2.2 Mailbox full')),
+    ]);
+    expect(await getSend(t, admin, sendId)).toMatchObject({ sent: 6, bounced: 5 });
+    for (const { email } of hard) expect(await statusOf(email)).toEqual([{ grp_id: listId, status: 'rejeté' }]);
+    expect(await statusOf('soft@batch.example.org')).toEqual([{ grp_id: listId, status: 'actif' }]);
+    const rows = await t.db.query<{ kind: string; n: number }>(
+      'SELECT kind, count(*)::int AS n FROM mail_bounce WHERE send_id = $1 GROUP BY kind ORDER BY kind',
+      [sendId],
+    );
+    expect(rows).toEqual([{ kind: 'hard', n: 6 }, { kind: 'soft', n: 1 }]);
+  });
+
+  it('writes a batch in one go: the same recipient twice counts once, a recipient never sent is ignored', async () => {
+    const listId = await makeList(t, admin, [{ email: 'f1@batch.example.org' }, { email: 'f2@batch.example.org' }]);
+    const sendId = await sendTo(listId);
+    const contacts = await t.db.query<{ id: number }>('SELECT id FROM grp_rcp WHERE grp_id = $1 ORDER BY id', [listId]);
+    const report = { kind: 'hard' as const, status: '5.1.1', diagnostic: '550 User unknown', source: 'smtp' };
+    await recordBounces(
+      t.db,
+      [
+        { ref: { sendId, contactId: contacts[0].id }, report },
+        { ref: { sendId, contactId: contacts[0].id }, report },
+        { ref: { sendId: sendId + 1000, contactId: contacts[1].id }, report },
+      ],
+      2,
+    );
+    expect(await getSend(t, admin, sendId)).toMatchObject({ sent: 2, bounced: 1 });
+    expect(await statusOf('f1@batch.example.org')).toEqual([{ grp_id: listId, status: 'rejeté' }]);
+    expect(await statusOf('f2@batch.example.org')).toEqual([{ grp_id: listId, status: 'actif' }]);
   });
 });

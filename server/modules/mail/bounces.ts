@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import { rejectAddress } from '../lists/repository';
+import { rejectAddress, rejectAddresses } from '../lists/repository';
 import type { RecipientRef } from './tokens';
 
 export type BounceKind = 'hard' | 'soft';
@@ -91,4 +91,93 @@ export async function recordBounce(
     }
     return { rejected, softInARow };
   });
+}
+
+/** A bounce of one recipient, as the receiver takes them. */
+export interface BounceOf {
+  ref: RecipientRef;
+  report: BounceReport;
+}
+
+/**
+ * Records several bounces together, as `recordBounce` would one after the other: permanent ones
+ * in one transaction of a few set statements (a bounce's cost is the database's round trips,
+ * not its parsing), temporary ones each on its own since the row of soft bounces reads the
+ * address's history. Bounces of recipients that were never sent are ignored.
+ */
+export async function recordBounces(db: Db, bounces: BounceOf[], softLimit: number): Promise<void> {
+  const hard = bounces.filter((bounce) => bounce.report.kind === 'hard');
+  if (hard.length > 0) {
+    await db.transaction(async (tx) => {
+      const recipients = await tx.query<{ i: number; id: number; email: string; owner: number }>(
+        `SELECT x.i::int AS i, r.id, c.email, s.user_id AS owner
+         FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS x(send_id, contact_id, i)
+         JOIN mail_recipient r ON r.send_id = x.send_id AND r.contact_id = x.contact_id AND r.status = 'sent'
+         JOIN grp_rcp c ON c.id = r.contact_id JOIN mail_send s ON s.id = r.send_id
+         ORDER BY r.id FOR UPDATE OF r`,
+        [hard.map((b) => b.ref.sendId), hard.map((b) => b.ref.contactId)],
+      );
+      if (recipients.length === 0) return;
+      const rows = recipients.map((recipient) => ({ ...recipient, bounce: hard[recipient.i - 1] }));
+      await tx.query(
+        `INSERT INTO mail_bounce (send_id, contact_id, email, kind, status, diagnostic, source, soft_in_a_row, rejected)
+         SELECT send_id, contact_id, email, 'hard', status, diagnostic, source, 0, true
+         FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
+           AS x(send_id, contact_id, email, status, diagnostic, source)`,
+        [
+          rows.map((row) => row.bounce.ref.sendId),
+          rows.map((row) => row.bounce.ref.contactId),
+          rows.map((row) => row.email),
+          rows.map((row) => row.bounce.report.status.slice(0, 20)),
+          rows.map((row) => row.bounce.report.diagnostic.slice(0, 1000)),
+          rows.map((row) => row.bounce.report.source),
+        ],
+      );
+      await tx.query(
+        `WITH first AS (
+           UPDATE mail_recipient SET bounced_at = now() WHERE id = ANY($1::bigint[]) AND bounced_at IS NULL RETURNING send_id
+         ), per_send AS (SELECT send_id, count(*)::int AS n FROM first GROUP BY send_id)
+         UPDATE mail_send s SET bounced = s.bounced + p.n FROM per_send p WHERE s.id = p.send_id`,
+        [rows.map((row) => row.id)],
+      );
+      await rejectAddresses(
+        tx,
+        rows.map((row) => row.owner),
+        rows.map((row) => row.email),
+      );
+    });
+  }
+  for (const bounce of bounces) {
+    if (bounce.report.kind === 'soft') await recordBounce(db, bounce.ref, bounce.report, softLimit);
+  }
+}
+
+/**
+ * Bounces recorded in batches: those that arrive while a batch is being written go together in
+ * the next one. Answers a function that records one bounce, settled once its batch is.
+ */
+export function bounceBatcher(db: Db, softLimit: number, maxBatch = 500): (bounce: BounceOf) => Promise<void> {
+  const waiting: { bounce: BounceOf; done: (error?: unknown) => void }[] = [];
+  let writing = false;
+  const write = async () => {
+    writing = true;
+    while (waiting.length > 0) {
+      const batch = waiting.splice(0, maxBatch);
+      const error = await recordBounces(
+        db,
+        batch.map((entry) => entry.bounce),
+        softLimit,
+      ).then(
+        () => undefined,
+        (failure: unknown) => failure ?? new Error('bounces not recorded'),
+      );
+      for (const entry of batch) entry.done(error);
+    }
+    writing = false;
+  };
+  return (bounce) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ bounce, done: (error) => (error ? reject(error) : resolve()) });
+      if (!writing) void write();
+    });
 }

@@ -37,5 +37,8 @@ describe('claiming recipients of a large send', () => {
     const plan = await claimPlan(t.db);
     expect(plan).toMatch(/Index Scan using mail_recipient_pending on mail_recipient/);
     expect(plan).not.toMatch(/Sort/);
+    // The contacts come through the lists repository's sub-select, flattened: one lookup by key each.
+    expect(plan).toMatch(/Index Scan using grp_rcp_pkey on grp_rcp/);
+    expect(plan).not.toMatch(/Seq Scan on grp_rcp/);
   });
 });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db';
+import { contactsToMail } from '../lists/repository';
 
 /** A recipient a worker has claimed: the contact as it is now, and its send. */
 export interface Claimed {
@@ -36,7 +37,7 @@ export function claim(db: Queryable, workerId: string, limit: number, sentIds: n
        FOR UPDATE OF r SKIP LOCKED
      )
      UPDATE mail_recipient r SET status = 'sending', claimed_by = $1, updated_at = now()
-     FROM picked, grp_rcp c
+     FROM picked, ${contactsToMail} c
      WHERE r.id = picked.id AND c.id = r.contact_id
      RETURNING r.id, r.send_id AS "sendId", r.contact_id AS "contactId", r.attempts,
        c.email, c.firstname, c.lastname, c.actif`,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import type { Db } from '../../db/db';
-import { recordBounce } from './bounces';
+import { bounceBatcher } from './bounces';
 import { readBounce } from './dsn';
 import type { MailTokens, RecipientRef } from './tokens';
 
@@ -44,6 +44,8 @@ export function readBounceAddress(tokens: MailTokens, address: string, domain: s
  */
 export async function startBounceReceiver(options: BounceReceiverOptions): Promise<BounceReceiver> {
   const { db, domain, softLimit, tokens, log } = options;
+  // Reports that arrive together (an MTA's queue run, several connections) are written together.
+  const record = bounceBatcher(db, softLimit);
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -70,7 +72,7 @@ export async function startBounceReceiver(options: BounceReceiverOptions): Promi
         void (async () => {
           const report = await readBounce(raw);
           if (!report) return;
-          for (const ref of refs) await recordBounce(db, ref, { ...report, source: 'smtp' }, softLimit);
+          await Promise.all(refs.map((ref) => record({ ref, report: { ...report, source: 'smtp' } })));
         })().then(
           () => callback(),
           (error: unknown) => {

@@ -48,6 +48,14 @@ describe('scheduled sends (sendAt)', () => {
     expect(moved.statusCode).toBe(200);
     expect(new Date(moved.json().sendAt).toISOString()).toBe(later);
     expect((await t.call('PATCH', `/api/sends/${id}`, operator, { sendAt: later })).statusCode).toBe(403);
+    // The console enters a wall-clock time, read in TIMEZONE (Paris, summer time: UTC+2).
+    const wallClock = await t.call('PATCH', `/api/sends/${id}`, admin, { sendAt: '2032-07-01T18:15' });
+    expect(wallClock.statusCode).toBe(200);
+    expect(new Date(wallClock.json().sendAt).toISOString()).toBe('2032-07-01T16:15:00.000Z');
+    const malformed = await t.call('PATCH', `/api/sends/${id}`, admin, { sendAt: 'demain' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ field: 'sendAt' });
+    expect((await t.call('PATCH', `/api/sends/${id}`, admin, { sendAt: later })).statusCode).toBe(200);
 
     // A contact added before it goes is sent to.
     await t.call('POST', '/api/grp_rcps', admin, { email: 'bob@example.org', grp: listId });

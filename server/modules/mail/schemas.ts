@@ -12,8 +12,14 @@ export const SendEmailBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** A planned time: an instant with its offset, or a wall-clock time (`2026-12-01T09:00`) in TIMEZONE, as the console enters it. */
+const PlannedTime = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2})?$',
+  maxLength: 40,
+});
+
 /** PATCH /api/sends/{id}: moves a planned send. */
-export const SendPatch = Type.Object({ sendAt: Instant }, { additionalProperties: false });
+export const SendPatch = Type.Object({ sendAt: PlannedTime }, { additionalProperties: false });
 
 /**
  * POST /api/schedules: Diffusion's frequency for a template and a list, from a first date and

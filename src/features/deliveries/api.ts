@@ -83,6 +83,11 @@ export const deliveriesApi = baseApi.injectEndpoints({
       query: ({ id, action }) => ({ url: `/sends/${id}/${action}`, method: 'POST' }),
       invalidatesTags: (_result, _error, { id }) => [SENDS, { type: 'Send', id }],
     }),
+    /** Moves a planned send; `sendAt` is a wall-clock time in TIMEZONE (the server reads it there). */
+    rescheduleSend: build.mutation<Send, { id: number; sendAt: string }>({
+      query: ({ id, sendAt }) => mergePatch(`/sends/${id}`, { sendAt }),
+      invalidatesTags: (_result, _error, { id }) => [SENDS, { type: 'Send', id }],
+    }),
     /** The template's active schedule, if it has one. */
     getSchedule: build.query<Schedule | null, number>({
       query: (deliveryId) => ({ url: '/schedules', params: { delivery: deliveryId, active: 1 } }),
@@ -133,6 +138,7 @@ export const {
   useGetSendQuery,
   useGetSendsQuery,
   useChangeSendStatusMutation,
+  useRescheduleSendMutation,
   useGetListChoicesQuery,
   useGetScheduleQuery,
   useSaveScheduleMutation,

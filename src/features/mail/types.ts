@@ -34,6 +34,8 @@ export interface SendFigures {
   listSubject: string;
   status: string;
   created: string;
+  /** When a planned send goes (status 'scheduled'). */
+  sendAt?: string | null;
   total: number;
   sent: number;
   bounced: number;

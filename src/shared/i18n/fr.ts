@@ -485,6 +485,14 @@ export const fr = {
     stopped: 'Planification arrêtée.',
     lastError: (reason: string) => `Dernière occurrence non envoyée : ${reason}`,
   },
+  reschedule: {
+    open: 'Changer la date',
+    title: 'Changer la date de l’envoi planifié',
+    sendAt: (timezone: string) => `Date et heure d’envoi (${timezone})`,
+    save: 'Enregistrer',
+    cancel: 'Fermer',
+    saved: (date: string) => `Envoi replanifié pour le ${date}.`,
+  },
   sendReport: {
     title: (label: string) => `Rapport d’envoi : « ${label} »`,
     summary: (version: number, list: string, date: string) => `Version ${version} → « ${list} » · ${date}`,

@@ -36,6 +36,14 @@ export function formatDateTimeIn(iso: string | null | undefined, timeZone: strin
   return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
+/** `yyyy-MM-ddTHH:mm` in a given IANA time zone: the value of a `datetime-local` field showing an instant there. */
+export function wallClockIn(iso: string | null | undefined, timeZone: string): string {
+  const shown = formatDateTimeIn(iso, timeZone);
+  if (!shown) return '';
+  const [, day, month, year, time] = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}:\d{2})$/.exec(shown) ?? [];
+  return `${year}-${month}-${day}T${time}`;
+}
+
 /** The first 10 characters of a date string (YYYY-MM-DD), as video cards show it (spec §2.2). */
 export function shortDate(value: string | null | undefined): string {
   return (value ?? '').slice(0, 10);

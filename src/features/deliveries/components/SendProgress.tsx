@@ -7,6 +7,7 @@ import { deliveriesApi, useChangeSendStatusMutation, useGetSendQuery } from '../
 import type { SendStatus } from '../types';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { ErrorAlert } from './ErrorAlert';
+import { RescheduleDialog } from './RescheduleDialog';
 
 const POLL_MS = 1000;
 const PLANNED_POLL_MS = 30_000;
@@ -22,6 +23,7 @@ export function SendProgress({ sendId }: { sendId: number }) {
   const { data: send, error } = useGetSendQuery(sendId, { pollingInterval: over ? 0 : planned ? PLANNED_POLL_MS : POLL_MS });
   const [changeStatus, change] = useChangeSendStatusMutation();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [rescheduling, setRescheduling] = useState(false);
 
   if (error) return <ErrorAlert error={error} />;
   if (!send) return <LinearProgress aria-label={t.label} />;
@@ -56,11 +58,17 @@ export function SendProgress({ sendId }: { sendId: number }) {
               {t.resume}
             </Button>
           )}
+          {send.status === 'scheduled' && (
+            <Button size="small" onClick={() => setRescheduling(true)} disabled={change.isLoading}>
+              {fr.reschedule.open}
+            </Button>
+          )}
           <Button size="small" color="error" onClick={() => setConfirmingCancel(true)} disabled={change.isLoading}>
             {t.cancel}
           </Button>
         </Stack>
       )}
+      {rescheduling && <RescheduleDialog send={send} onClose={() => setRescheduling(false)} />}
       <ConfirmDialog
         open={confirmingCancel}
         title={t.cancelTitle}

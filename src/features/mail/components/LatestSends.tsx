@@ -29,13 +29,17 @@ export function LatestSends() {
                     {`« ${send.label} » → « ${send.listSubject} » · ${formatDateTimeIn(send.created, appConfig.timezone)}`}
                   </Link>
                 }
-                secondary={t.latestLine(
-                  send.sent,
-                  send.total,
-                  rate(send.opened, send.sent),
-                  rate(send.clicked, send.sent),
-                  rate(send.bounced, send.sent),
-                )}
+                secondary={
+                  send.status === 'scheduled' && send.sendAt
+                    ? t.scheduledFor(formatDateTimeIn(send.sendAt, appConfig.timezone))
+                    : t.latestLine(
+                        send.sent,
+                        send.total,
+                        rate(send.opened, send.sent),
+                        rate(send.clicked, send.sent),
+                        rate(send.bounced, send.sent),
+                      )
+                }
               />
             </ListItem>
           ))}

@@ -6,6 +6,7 @@ import { formatDateTimeIn } from '../../../shared/lib/dates';
 import { fr } from '../../../shared/i18n/fr';
 import type { Column } from '../../../shared/ui/DataTable';
 import { InMemoryDataTable } from '../../../shared/ui/InMemoryDataTable';
+import { downloadText } from '../../../shared/lib/download';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { useExportSendOutcomesMutation, useGetSendReportQuery } from '../api';
 import { rate } from '../rates';
@@ -46,16 +47,6 @@ function Figure({ label, count, share }: { label: string; count: number; share?:
   );
 }
 
-/** Saves text as a file in the browser. */
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** A send's report: figures with rates, timeline, links, failures and bounces, CSV export. */
 export function SendReportView({ sendId }: { sendId: number }) {
   const { data: report, error, isLoading } = useGetSendReportQuery(sendId, { pollingInterval: POLL_MS });
@@ -71,7 +62,7 @@ export function SendReportView({ sendId }: { sendId: number }) {
   const onExport = async () => {
     setFeedback(null);
     try {
-      download(await exportOutcomes(sendId).unwrap(), `envoi-${sendId}.csv`);
+      downloadText(`envoi-${sendId}.csv`, await exportOutcomes(sendId).unwrap(), 'text/csv;charset=utf-8');
     } catch (failure) {
       setFeedback({ severity: 'error', text: errorMessage(failure) });
     }

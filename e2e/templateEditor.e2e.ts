@@ -22,6 +22,13 @@ test('the code editor says as you type where a template breaks; it saves, but sa
   await expect(editor.getByText(/ne compile pas : il peut être enregistré, mais pas envoyé/)).toBeVisible();
   // CodeMirror: line numbers in the gutter.
   await expect(editor.locator('.cm-gutters').first()).toContainText('2');
+  // The Contenu tab says the same as the editor, line and column included.
+  const compileMessage = /^Le modèle 'codeHtml' est invalide : ligne 2, colonne \d+, près de /;
+  await expect(editor.getByText(compileMessage)).toBeVisible();
+  await editor.getByRole('tab', { name: 'Contenu' }).click();
+  await expect(editor.getByText(compileMessage)).toBeVisible();
+  await expect(editor.getByText(/ne compile pas : il peut être enregistré, mais pas envoyé/)).toBeVisible();
+  await editor.getByRole('tab', { name: 'Code' }).click();
 
   await editor.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(editor.getByText(/^Version \d+ enregistrée\.$/)).toBeVisible();

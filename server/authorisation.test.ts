@@ -42,6 +42,7 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/amp/bo/target/new': { access: 'bearer' },
   'POST /api/grps/:id/import': { access: 'bearer', owned: true },
   'GET /api/grps/:id/contacts.csv': { access: 'bearer', owned: true },
+  'POST /api/grps/:id/contacts.csv/download': { access: 'bearer', owned: true },
   'GET /api/categories': { access: 'bearer' },
   'POST /api/categories': { access: 'adminWrite' },
   'GET /api/categories/:id': { access: 'bearer', owned: true },

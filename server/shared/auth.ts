@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHmac } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Queryable } from '../db/db';
 import { unauthorized } from './errors';
@@ -24,14 +25,27 @@ export const isAdmin = (user: AuthUser) => user.roles.includes(ROLE_ADMIN);
 export interface TokenService {
   sign(payload: TokenPayload): string;
   verify(token: string): TokenPayload;
+  /**
+   * A short-lived token for one purpose (`scope`, e.g. a download link): signed with a key
+   * derived from the secret and the scope, so that it is never a session token nor valid for
+   * another scope. `issuedAt` (ms) defaults to now.
+   */
+  signScoped(scope: string, claims: Record<string, unknown>, ttlSeconds: number, issuedAt?: number): string;
+  /** The claims of a scoped token; throws if forged, of another scope or expired. */
+  verifyScoped(scope: string, token: string): Record<string, unknown>;
 }
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttlSeconds * 1000 });
   const verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
+  const scopedKey = (scope: string) => createHmac('sha256', secret).update(`scope:${scope}`).digest();
   return {
     sign: (payload) => signer({ ...payload }),
     verify: (token) => verifier(token) as TokenPayload,
+    signScoped: (scope, claims, ttl, issuedAt = Date.now()) =>
+      createSigner({ key: scopedKey(scope), algorithm: 'HS256', expiresIn: ttl * 1000, clockTimestamp: issuedAt })({ ...claims }),
+    verifyScoped: (scope, token) =>
+      createVerifier({ key: scopedKey(scope), algorithms: ['HS256'] })(token) as Record<string, unknown>,
   };
 }
 

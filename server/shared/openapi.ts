@@ -73,7 +73,10 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/grps/:id/refresh': { summary: 'Rafraîchir une liste depuis les destinataires' },
   'POST /api/amp/bo/target/new': { summary: 'Liste cible : ajouter ou remplacer des adresses (base64)' },
   'POST /api/grps/:id/import': { summary: 'Importer des contacts depuis un fichier CSV' },
-  'GET /api/grps/:id/contacts.csv': { summary: "Exporter les contacts d'une liste (ou la vue filtrée) en CSV" },
+  'GET /api/grps/:id/contacts.csv': {
+    summary: "Exporter les contacts d'une liste (ou la vue filtrée) en CSV (jeton d'accès, ou lien de téléchargement ?download=…)",
+  },
+  'POST /api/grps/:id/contacts.csv/download': { summary: "Lien de téléchargement de l'export CSV, valable une minute" },
   'GET /api/categories': { summary: 'Catégories' },
   'POST /api/categories': { summary: 'Créer une catégorie' },
   'GET /api/categories/:id': { summary: 'Une catégorie' },

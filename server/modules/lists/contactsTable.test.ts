@@ -1,5 +1,6 @@
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { createTestApp, userIdOf, type TestApp } from '../../testing/testApp';
 import { EXPORT_BATCH } from './csvExport';
+import { DOWNLOAD_TTL_SECONDS } from './exportRoutes';
 
 /** What the console's contacts table asks of the API: search, sorting, states and the CSV export. */
 let t: TestApp;
@@ -170,5 +171,61 @@ describe('exporting contacts as CSV', () => {
     const lines = body.trimEnd().split('\r\n').slice(1);
     expect(lines).toHaveLength(count);
     expect(new Set(lines.map((line) => line.split(',')[0])).size).toBe(count);
+  });
+});
+
+describe('downloading the CSV export through a short-lived link', () => {
+  const link = async (body: Record<string, unknown> = {}, headers = operator, id = listId) =>
+    t.call('POST', `/api/grps/${id}/contacts.csv/download`, headers, body);
+  const follow = (url: string) => t.app.inject({ url });
+  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+
+  it('answers a link the browser follows without a bearer, with the filters it was asked for', async () => {
+    const response = await link({ search: 'dupre', status: 'actif' });
+    expect(response.statusCode).toBe(201);
+    const { url, token, expiresIn } = response.json();
+    expect(expiresIn).toBe(DOWNLOAD_TTL_SECONDS);
+    expect(url).toBe(`/api/grps/${listId}/contacts.csv?download=${encodeURIComponent(token)}`);
+    const file = await follow(url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="liste-${listId}-contacts.csv"`);
+    expect(file.body.match(/@example\.org/g)).toHaveLength(2);
+    // The same filters again are accepted; other filters are not.
+    expect((await follow(`${url}&search=dupre&status=actif`)).statusCode).toBe(200);
+    const widened = await follow(`${url}&search=example`);
+    expect(widened.statusCode).toBe(401);
+    expect(widened.json()).toMatchObject({ field: 'download', message: 'Lien de téléchargement invalide ou expiré.' });
+  });
+
+  it('refuses a forged, expired, foreign-scoped or misdirected token', async () => {
+    const { token } = (await link()).json();
+    const { user, grp, search, status } = claimsOf(token);
+    const claims = { user, grp, search, status };
+    const forged = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    const tampered = [token.split('.')[0], Buffer.from(JSON.stringify({ ...claims, grp: 1 })).toString('base64url'), token.split('.')[2]].join('.');
+    const expired = t.tokens.signScoped('contacts-export', claims, DOWNLOAD_TTL_SECONDS, Date.now() - 2 * DOWNLOAD_TTL_SECONDS * 1000);
+    const otherScope = t.tokens.signScoped('another-purpose', claims, DOWNLOAD_TTL_SECONDS);
+    const session = operator.authorization.replace(/^Bearer /, '');
+    for (const bad of [forged, tampered, expired, otherScope, session, 'x']) {
+      const response = await follow(`/api/grps/${listId}/contacts.csv?download=${encodeURIComponent(bad)}`);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().field).toBe('download');
+    }
+    // A valid token opens only the list it was issued for.
+    const other = (await t.call('POST', '/api/grps', operator, { subject: 'Autre' })).json().id;
+    expect((await follow(`/api/grps/${other}/contacts.csv?download=${encodeURIComponent(token)}`)).statusCode).toBe(401);
+    // And a download token is no session.
+    expect((await t.call('GET', '/api/grps', { authorization: `Bearer ${token}` })).statusCode).toBe(401);
+  });
+
+  it("refuses a link to another user's list, and a token whose list was given away since", async () => {
+    const adminList = (await t.call('POST', '/api/grps', admin, { subject: 'B' })).json().id;
+    expect((await link({}, operator, adminList)).statusCode).toBe(403);
+    expect((await link({}, {} as typeof operator)).statusCode).toBe(401);
+    expect((await link({ status: 'parti' })).json().field).toBe('status');
+    const mine = (await t.call('POST', '/api/grps', operator, { subject: 'Donnée' })).json().id;
+    const { url } = (await link({}, operator, mine)).json();
+    await t.db.query('UPDATE grp SET user_id = $1 WHERE id = $2', [userIdOf(admin), mine]);
+    expect((await follow(url)).statusCode).toBe(403);
   });
 });

@@ -49,9 +49,24 @@ export const GrpRcpPatch = Type.Partial(
 
 const ContactStatus = Type.Union([Type.Literal('actif'), Type.Literal('désabonné'), Type.Literal('retiré'), Type.Literal('rejeté')]);
 
-export const ExportQuery = Type.Object({
+/** Which contacts an export holds: the table's search and status filter, or all. */
+export const ExportFilter = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),
   status: Type.Optional(ContactStatus),
+});
+
+export const ExportQuery = Type.Object({
+  ...ExportFilter.properties,
+  /** A download link's token (POST …/contacts.csv/download), instead of a bearer. */
+  download: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+});
+
+/** A download link: the browser navigates to it (no bearer needed) within `expiresIn` seconds. */
+export const ExportLink = Type.Object({
+  /** The export's path under the server's origin, with the token. */
+  url: Type.String(),
+  token: Type.String(),
+  expiresIn: Type.Integer(),
 });
 
 export const GrpIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });

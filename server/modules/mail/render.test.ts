@@ -75,7 +75,10 @@ describe('compileContent (personalisation with Handlebars)', () => {
       }
       return '';
     };
-    expect(message('<p>\n  {{#if a}} x')).toMatch(/^Le modèle 'codeHtml' est invalide : ligne 2, près de « .*{{#if a}} x » : Expecting .*got 'EOF'$/);
+    expect(message('<p>\n  {{#if a}} x')).toMatch(/^Le modèle 'codeHtml' est invalide : ligne 2, colonne 14, près de « .*{{#if a}} x » : Expecting .*got 'EOF'$/);
+    // The caret's column, also when the parser's excerpt is cut ("...") and spans lines.
+    expect(message('<p>\n  hello {{name}</p>')).toMatch(/^Le modèle 'codeHtml' est invalide : ligne 2, colonne 15, près de /);
+    expect(message('ab\ncd {{foo bar}}\n x {{ }}')).toMatch(/^Le modèle 'codeHtml' est invalide : ligne 3, colonne 7, près de « \.\.\.d/);
     expect(message('<p>\n{{#each a}}{{/if}}')).toMatch(/^Le modèle 'codeHtml' est invalide : ligne 2, colonne \d+ : each doesn't match if$/);
   });
 });

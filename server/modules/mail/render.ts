@@ -114,7 +114,7 @@ export function compileContent(content: SendContent): CompiledContent {
       renderers[part] = template;
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      const reason = describeTemplateError(error as Error);
+      const reason = describeTemplateError(error as Error, source);
       throw badRequest(FIELD_OF[part], `Le modèle '${FIELD_OF[part]}' est invalide : ${reason}`);
     }
   }

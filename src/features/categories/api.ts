@@ -1,18 +1,20 @@
 import { baseApi, members, mergePatch, toPage, type HydraCollection } from '../../shared/api';
 import { hydraParams, type TablePage, type TableQuery } from '../../shared/ui/tableQuery';
-import { COLLECTION_PAGE_MAX } from '../../shared/config/constants';
 import type { CategoriesFilter, Category, CategoryDraft } from './types';
 
-function categoriesUrl(filter: CategoriesFilter): string {
+/**
+ * The categories of one name: names are unique per user (issue 14), so the API's default page
+ * holds them all and no screen reads a whole collection.
+ */
+function categoriesUrl(filter: CategoriesFilter & { name: string }): string {
   const query = new URLSearchParams({ user: String(filter.user) });
   for (const key of ['profil', 'societe', 'name'] as const) if (filter[key]) query.set(key, filter[key]);
-  query.set('itemsPerPage', String(COLLECTION_PAGE_MAX));
   return `/categories?${query.toString()}`;
 }
 
 export const categoriesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getCategories: build.query<Category[], CategoriesFilter>({
+    getCategories: build.query<Category[], CategoriesFilter & { name: string }>({
       query: categoriesUrl,
       transformResponse: (collection: HydraCollection<Category>) => members(collection),
       providesTags: (categories = []) => [

@@ -8,7 +8,7 @@ import { useGetCategoriesPageQuery, useGetCategoriesQuery } from './api';
  * The console's categories: the signed-in user's, of the influenceur profile and the company
  * tag (spec §7.3); `name` keeps one name, e.g. the product's (its templates' category).
  */
-export function useCategoriesQuery({ name }: { name?: string } = {}) {
+export function useCategoriesQuery({ name }: { name: string }) {
   const user = useSelector(selectSessionUser);
   return useGetCategoriesQuery({ user: user?.id ?? 0, profil: 'influenceur', societe: COMPANY_TAG, name }, { skip: !user });
 }

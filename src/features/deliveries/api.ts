@@ -14,6 +14,9 @@ export interface Owner {
 /** How many users the owner field proposes at a time: typing narrows them. */
 const OWNER_CHOICES = 20;
 
+/** How many lists the list field proposes at a time: typing narrows them. */
+const LIST_CHOICES = 20;
+
 export interface ListChoice {
   id: number;
   subject: string;
@@ -112,15 +115,21 @@ export const deliveriesApi = baseApi.injectEndpoints({
       query: (search) => ({ url: '/users', params: { search, itemsPerPage: OWNER_CHOICES, 'order[email]': 'asc' } }),
       transformResponse: (response: HydraCollection<Owner>) => members(response),
     }),
-    /** The user's active lists, to choose where a delivery goes. */
-    getListChoices: build.query<ListChoice[], number>({
-      query: (userId) => ({
+    /** The user's active lists whose name contains `search`, to choose where a delivery goes. */
+    findListChoices: build.query<ListChoice[], { userId: number; search: string }>({
+      query: ({ userId, search }) => ({
         url: '/grps',
-        params: { user: userId, actif: 1, itemsPerPage: 1000, 'order[subject]': 'asc' },
+        params: { user: userId, actif: 1, search, itemsPerPage: LIST_CHOICES, 'order[subject]': 'asc' },
       }),
       transformResponse: (response: HydraCollection<ListChoice>) => members(response),
       // The lists feature invalidates this tag when a list is created, renamed or deleted.
       providesTags: [{ type: 'Grp', id: 'LIST' }],
+    }),
+    /** The list a delivery names, to show it chosen before any search. */
+    getListChoice: build.query<ListChoice & { actif: 0 | 1 }, number>({
+      query: (id) => `/grps/${id}`,
+      extraOptions: { recordLookup: true },
+      providesTags: (_result, _error, id) => [{ type: 'Grp', id }],
     }),
   }),
 });
@@ -139,7 +148,8 @@ export const {
   useGetSendsQuery,
   useChangeSendStatusMutation,
   useRescheduleSendMutation,
-  useGetListChoicesQuery,
+  useFindListChoicesQuery,
+  useGetListChoiceQuery,
   useGetScheduleQuery,
   useSaveScheduleMutation,
   useStopScheduleMutation,

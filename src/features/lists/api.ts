@@ -9,15 +9,20 @@ export interface ContactsPageArgs {
   status?: ContactStatus;
 }
 
-/** The address of the CSV export of a list's contacts (whole, or as the table filters it). */
-export function contactsCsvPath({ grp, query, status }: Omit<ContactsPageArgs, 'query'> & { query?: TableQuery }): string {
-  const params = new URLSearchParams();
-  const search = query?.search.trim();
-  if (search) params.set('search', search);
-  if (status) params.set('status', status);
-  const qs = params.toString();
-  return `/grps/${grp}/contacts.csv${qs ? `?${qs}` : ''}`;
+/** Which contacts the CSV export holds: the table's search and status filter, or all. */
+export interface ContactsExportFilter {
+  search?: string;
+  status?: ContactStatus;
 }
+
+/** The filter of an export of the table as it shows (`query`, `status`), or of the whole list. */
+export function contactsExportFilter({ query, status }: { query?: TableQuery; status?: ContactStatus }): ContactsExportFilter {
+  const search = query?.search.trim();
+  return { ...(search ? { search } : {}), ...(status ? { status } : {}) };
+}
+
+/** Where the browser downloads a list's export, with the link's token in place of the bearer. */
+export const contactsCsvPath = (grp: number, token: string) => `/grps/${grp}/contacts.csv?download=${encodeURIComponent(token)}`;
 
 export const listsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -25,6 +30,10 @@ export const listsApi = baseApi.injectEndpoints({
       query: ({ user, query }) => ({ url: '/grps', params: { user, actif: 1, ...hydraParams(query) } }),
       transformResponse: (collection: HydraCollection<List>) => toPage(collection),
       providesTags: (page) => [{ type: 'Grp', id: 'LIST' }, ...(page?.rows ?? []).map((l) => ({ type: 'Grp' as const, id: l.id }))],
+    }),
+    // A one-minute link the browser follows: the file streams to disk instead of into memory.
+    contactsDownloadLink: build.mutation<{ token: string }, { grp: number; filter: ContactsExportFilter }>({
+      query: ({ grp, filter }) => ({ url: `/grps/${grp}/contacts.csv/download`, method: 'POST', body: filter }),
     }),
     getContactsPage: build.query<TablePage<Contact>, ContactsPageArgs>({
       query: ({ grp, query, status }) => ({ url: '/grp_rcps', params: { grp, ...(status ? { status } : {}), ...hydraParams(query) } }),
@@ -102,6 +111,7 @@ export const listsApi = baseApi.injectEndpoints({
 
 export const {
   useGetListsPageQuery,
+  useContactsDownloadLinkMutation,
   useGetContactsPageQuery,
   useUpdateContactMutation,
   useGetListQuery,

@@ -1,17 +1,15 @@
-import { baseApi, members, toPage, type HydraCollection } from '../../shared/api';
+import { baseApi, toPage, type HydraCollection } from '../../shared/api';
 import { hydraParams, type TablePage, type TableQuery } from '../../shared/ui/tableQuery';
-import { COLLECTION_PAGE_MAX } from '../../shared/config/constants';
 import type { Recipient, SocialMedia, SocialMediaCheck, YoutubeRefreshSummary } from './types';
 
 export const socialMediaApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getRecipients: build.query<Recipient[], number>({
-      query: (user) => `/recipients?user=${user}&itemsPerPage=${COLLECTION_PAGE_MAX}`,
-      transformResponse: (collection: HydraCollection<Recipient>) => members(collection),
-      providesTags: (recipients = []) => [
-        { type: 'Recipient', id: 'LIST' },
-        ...recipients.map((r) => ({ type: 'Recipient' as const, id: r.id })),
-      ],
+    /** One page of the user's recipients in id order, for the list-wide refresh to walk through. */
+    getRecipientsBatch: build.query<TablePage<Recipient>, { user: number; page: number; itemsPerPage: number }>({
+      query: ({ user, page, itemsPerPage }) => ({ url: '/recipients', params: { user, page, itemsPerPage, 'order[id]': 'asc' } }),
+      transformResponse: (collection: HydraCollection<Recipient>) => toPage(collection),
+      // Read once per refresh: an old page would skip recipients added since.
+      keepUnusedDataFor: 0,
     }),
     getRecipientsPage: build.query<TablePage<Recipient>, { user: number; query: TableQuery }>({
       query: ({ user, query }) => ({ url: '/recipients', params: { user, ...hydraParams(query) } }),
@@ -41,5 +39,5 @@ export const socialMediaApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetRecipientsQuery, useGetRecipientsPageQuery, useGetRecipientQuery, useGetSocialMediaQuery, useCheckSocialMediaMutation, useRefreshYoutubeListMutation } =
+export const { useLazyGetRecipientsBatchQuery, useGetRecipientsPageQuery, useGetRecipientQuery, useGetSocialMediaQuery, useCheckSocialMediaMutation, useRefreshYoutubeListMutation } =
   socialMediaApi;

@@ -6,4 +6,3 @@ export type { TagType } from './tags';
 export type { Chaine } from './chaine';
 export { uploadFile, type UploadOptions } from './upload';
 export { mergePatch } from './mergePatch';
-export { downloadFile } from './download';

@@ -13,5 +13,3 @@ export const REFRESH_MAX_POLLS = 3;
 export const CONTACT_FIELD_MIN = 4;
 export const CONTACT_FIELD_MAX = 50;
 
-/** The console reads whole collections and pages them in the browser; this is the API's largest page. */
-export const COLLECTION_PAGE_MAX = 1000;

@@ -363,6 +363,10 @@ export const fr = {
       submit: 'Envoyer le BAT',
       done: (email: string) => `BAT envoyé à ${email}.`,
     },
+    /** The server-searched list field (issue 14). */
+    listChoice: {
+      none: 'Aucune liste ne correspond.',
+    },
     send: {
       title: 'Envoyer à une liste',
       chooseList: 'Liste',

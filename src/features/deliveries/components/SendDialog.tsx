@@ -1,30 +1,31 @@
 import { useState } from 'react';
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
-  TextField,
   Typography,
 } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
-import { useGetListChoicesQuery, useStartSendMutation } from '../api';
+import { useStartSendMutation, type ListChoice } from '../api';
 import type { Delivery } from '../types';
 import { ErrorAlert } from './ErrorAlert';
+import { ListField, useActiveList, useHasLists } from './ListField';
 import { SendProgress } from './SendProgress';
 
 const t = fr.deliveries.send;
 
 /** Envoyer: choose a list, confirm, send; then follow the send until it completes. */
 export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose: () => void }) {
-  const { data: lists = [] } = useGetListChoicesQuery(delivery.user);
-  const [listId, setListId] = useState<number | ''>(delivery.properties.listId ?? '');
+  const hasLists = useHasLists(delivery.user);
+  const planned = useActiveList(delivery.properties.listId);
+  const [chosen, setChosen] = useState<ListChoice | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [startSend, { data: started, error, isLoading }] = useStartSendMutation();
-  const list = lists.find((choice) => choice.id === listId);
+  const list = chosen ?? planned;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="send-title" fullWidth maxWidth="sm">
@@ -34,23 +35,12 @@ export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose:
           <SendProgress sendId={started.id} />
         ) : confirming && list ? (
           <Typography>{t.confirm(delivery.label || delivery.internalname, delivery.version, list.subject)}</Typography>
-        ) : lists.length === 0 ? (
+        ) : hasLists === false ? (
           <Alert severity="info">{t.noList}</Alert>
         ) : (
-          <TextField
-            select
-            fullWidth
-            label={t.chooseList}
-            value={list ? listId : ''}
-            onChange={(e) => setListId(Number(e.target.value))}
-            sx={{ mt: 1 }}
-          >
-            {lists.map((choice) => (
-              <MenuItem key={choice.id} value={choice.id}>
-                {choice.subject}
-              </MenuItem>
-            ))}
-          </TextField>
+          <Box sx={{ mt: 1 }}>
+            <ListField userId={delivery.user} label={t.chooseList} value={list} onChange={setChosen} fullWidth />
+          </Box>
         )}
         <ErrorAlert error={error} sx={{ mt: 2 }} />
       </DialogContent>

@@ -45,8 +45,16 @@ describe('sending from the editor (against the real API server)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     const send = await screen.findByRole('dialog', { name: 'Envoyer à une liste' }, SERVER);
-    await userEvent.click(await within(send).findByRole('combobox', { name: 'Liste' }, SERVER));
-    await userEvent.click(await screen.findByRole('option', { name: `Liste ${CATEGORY}` }, SERVER));
+    // The list is found by the server's search, and chosen with the keyboard.
+    const field = await within(send).findByRole('combobox', { name: 'Liste' }, SERVER);
+    await userEvent.type(field, `${CATEGORY}-absente`);
+    expect(await screen.findByText('Aucune liste ne correspond.', {}, SERVER)).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, CATEGORY);
+    expect(await screen.findByRole('option', { name: `Liste ${CATEGORY}` }, SERVER)).toBeInTheDocument();
+    expect(screen.getAllByRole('option')).toHaveLength(1);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(field).toHaveValue(`Liste ${CATEGORY}`);
     await userEvent.click(within(send).getByRole('button', { name: 'Continuer' }));
     expect(
       within(send).getByText(

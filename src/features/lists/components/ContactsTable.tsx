@@ -1,13 +1,20 @@
 import { useState } from 'react';
 import { Button, Chip, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
-import { useStore } from 'react-redux';
-import { downloadFile, errorMessage } from '../../../shared/api';
+import { errorMessage } from '../../../shared/api';
+import { apiUrl } from '../../../shared/config/hosts';
 import { fr } from '../../../shared/i18n/fr';
 import { formatFrenchDate } from '../../../shared/lib/dates';
+import { followDownload } from '../../../shared/lib/download';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { useNotify } from '../../../shared/ui/Feedback';
 import { useTableQuery } from '../../../shared/ui/useTableQuery';
-import { contactsCsvPath, useGetContactsPageQuery, useUpdateContactMutation } from '../api';
+import {
+  contactsCsvPath,
+  contactsExportFilter,
+  useContactsDownloadLinkMutation,
+  useGetContactsPageQuery,
+  useUpdateContactMutation,
+} from '../api';
 import type { Contact, ContactPatch, ContactStatus } from '../types';
 import { ContactEditDialog } from './ContactEditDialog';
 
@@ -48,7 +55,7 @@ export function ContactsTable({ listId }: { listId: number }) {
   const [editing, setEditing] = useState<Contact | null>(null);
   const [exporting, setExporting] = useState(false);
   const notify = useNotify();
-  const store = useStore();
+  const [downloadLink] = useContactsDownloadLinkMutation();
 
   const change = async (contact: Contact, patch: ContactPatch, undo?: ContactPatch) => {
     try {
@@ -64,13 +71,14 @@ export function ContactsTable({ listId }: { listId: number }) {
 
   const exportCsv = async (filtered: boolean) => {
     setExporting(true);
-    const failure = await downloadFile(
-      `${contactsCsvPath({ grp: listId, query: filtered ? query : undefined, status: filtered ? status || undefined : undefined })}`,
-      store.getState,
-      store.dispatch,
-    );
+    try {
+      const filter = contactsExportFilter(filtered ? { query, status: status || undefined } : {});
+      const { token } = await downloadLink({ grp: listId, filter }).unwrap();
+      followDownload(apiUrl(contactsCsvPath(listId, token)));
+    } catch (failure) {
+      notify({ severity: 'error', text: errorMessage(failure) });
+    }
     setExporting(false);
-    if (failure) notify({ severity: 'error', text: failure.message });
   };
 
   const filtered = !!(status || query.search.trim());

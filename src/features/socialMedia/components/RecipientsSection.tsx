@@ -7,7 +7,7 @@ import { useTableQuery } from '../../../shared/ui/useTableQuery';
 import type { RecordRouting } from '../../../shared/lib/recordRouting';
 import { NotFoundDialog } from '../../../shared/ui/NotFoundDialog';
 import { useLocalRouting } from '../../../shared/ui/useLocalRouting';
-import { useGetRecipientQuery, useGetRecipientsPageQuery, useGetRecipientsQuery } from '../api';
+import { useGetRecipientQuery, useGetRecipientsPageQuery } from '../api';
 import { displayName, fullName } from '../lib/recipients';
 import type { Recipient } from '../types';
 import { RecipientSocialDialog } from './RecipientSocialDialog';
@@ -24,14 +24,12 @@ const columns: Column<Recipient>[] = [
 export function RecipientsSection({ routing: given }: { routing?: RecordRouting }) {
   const routing = useLocalRouting(given);
   const user = useSelector(selectSessionUser);
-  // Every recipient, for the list-wide refresh; the table asks the server one page at a time.
-  const { data: recipients = [] } = useGetRecipientsQuery(user?.id ?? 0, { skip: !user });
   const [query, setQuery] = useTableQuery();
   const { data: page, isFetching } = useGetRecipientsPageQuery({ user: user?.id ?? 0, query }, { skip: !user });
 
   return (
     <Section title={fr.socialMedia.title}>
-      <YoutubeRefreshAll recipients={recipients} />
+      {user && <YoutubeRefreshAll user={user.id} hasRecipients={(page?.total ?? 0) > 0} />}
       <DataTable
         label={fr.socialMedia.title}
         columns={columns}

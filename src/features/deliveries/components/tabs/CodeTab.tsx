@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { html } from '@codemirror/lang-html';
-import { isApiError } from '../../../../shared/api';
 import { fr } from '../../../../shared/i18n/fr';
 import { usePreviewDeliveryMutation } from '../../api';
 import { contentOf } from '../../draft';
+import { CannotBeSent, CompileMessage, compileFailureOf } from './CompileFailure';
 import type { TabProps } from './types';
 
 const t = fr.deliveries.fields;
@@ -40,15 +40,11 @@ export function CodeTab({ draft, change }: TabProps) {
     return () => clearTimeout(timer);
   }, [signature, checked, content, preview, reset]);
 
-  const failure = error && isApiError(error) && error.status === 400 ? { field: fieldOf(error.data), message: error.message } : null;
+  const failure = compileFailureOf(error);
 
   return (
     <Stack spacing={2}>
-      {failure && (
-        <Alert severity="warning" role="alert">
-          {fr.templates.cannotBeSent}
-        </Alert>
-      )}
+      {failure && <CannotBeSent />}
       {EDITORS.map(({ field, apiField, label, minHeight, markup }) => {
         const labelId = `code-${field}-label`;
         return (
@@ -68,18 +64,11 @@ export function CodeTab({ draft, change }: TabProps) {
                 EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'false' }),
               ]}
             />
-            {failure?.field === apiField && (
-              <Alert severity="error" sx={{ mt: 1 }}>
-                {failure.message}
-              </Alert>
-            )}
+            {failure?.field === apiField && <CompileMessage failure={failure} />}
           </Box>
         );
       })}
-      {failure && !EDITORS.some((e) => e.apiField === failure.field) && <Alert severity="error">{failure.message}</Alert>}
+      {failure && !EDITORS.some((e) => e.apiField === failure.field) && <CompileMessage failure={failure} />}
     </Stack>
   );
 }
-
-const fieldOf = (data: unknown): string | null =>
-  data && typeof data === 'object' && typeof (data as { field?: unknown }).field === 'string' ? (data as { field: string }).field : null;

@@ -4,6 +4,7 @@ import { fr } from '../../../../shared/i18n/fr';
 import { usePreviewDeliveryMutation } from '../../api';
 import { contentOf } from '../../draft';
 import { ErrorAlert } from '../ErrorAlert';
+import { CannotBeSent, CompileMessage, compileFailureOf } from './CompileFailure';
 import type { TabProps } from './types';
 
 const DEBOUNCE_MS = 400;
@@ -25,6 +26,15 @@ export function ContentTab({ draft }: Pick<TabProps, 'draft'>) {
     return () => clearTimeout(timer);
   }, [content, preview]);
 
+  const failure = compileFailureOf(error);
+  // A template that does not compile: the same words as under its code editor, line and column included.
+  if (failure)
+    return (
+      <Stack spacing={1}>
+        <CannotBeSent />
+        <CompileMessage failure={failure} />
+      </Stack>
+    );
   if (error) return <ErrorAlert error={error} />;
   if (isUninitialized || !data) return null;
   if (!data.html && !data.amp && !data.text) return <Alert severity="info">{t.empty}</Alert>;

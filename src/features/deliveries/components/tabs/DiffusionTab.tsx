@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { fr } from '../../../../shared/i18n/fr';
-import { useGetListChoicesQuery } from '../../api';
+import type { ListChoice } from '../../api';
+import { ListField, useActiveList } from '../ListField';
 import { SendHistory } from '../SendHistory';
 import { ChoiceField } from './ChoiceField';
 import { SchedulePanel } from './SchedulePanel';
@@ -11,16 +13,21 @@ const t = fr.deliveries;
 /** Where and how often the delivery goes, and the sends made of it with their progress. */
 export function DiffusionTab(props: TabProps) {
   const { draft, change } = props;
-  const { data: lists = [] } = useGetListChoicesQuery(draft.user);
-  const listChoices = Object.fromEntries(lists.map((list) => [list.id, list.subject]));
   const listId = draft.properties.listId;
+  const planned = useActiveList(listId);
+  // The list just chosen shows at once, before the draft's list is read back.
+  const [chosen, setChosen] = useState<ListChoice>();
+  const list = chosen && chosen.id === listId ? chosen : planned;
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <ChoiceField
+      <ListField
+        userId={draft.user}
         label={t.fields.list}
-        value={listId !== undefined && listChoices[listId] ? listId : ''}
-        choices={listChoices}
-        onChange={(value) => changeProperties(props, { listId: Number(value) })}
+        value={list}
+        onChange={(choice) => {
+          setChosen(choice);
+          changeProperties(props, { listId: choice.id });
+        }}
       />
       <ChoiceField
         label={t.fields.frequence}
@@ -28,7 +35,7 @@ export function DiffusionTab(props: TabProps) {
         choices={t.frequences}
         onChange={(frequence) => change({ frequence })}
       />
-      <SchedulePanel deliveryId={draft.id} listId={listChoices[listId ?? 0] ? listId : undefined} frequency={draft.frequence} />
+      <SchedulePanel deliveryId={draft.id} listId={list?.id} frequency={draft.frequence} />
       <ChoiceField
         label={t.fields.channel}
         value={draft.channel}

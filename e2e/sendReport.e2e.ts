@@ -132,8 +132,8 @@ test("Diffusion turns tracking on and plans a weekly send in the configured time
     data: { delId: delivery.id, listId: list.id, sendAt: '2031-12-02T09:00:00+01:00' },
   });
   expect(planned.status()).toBe(202);
+  // The template has an address: reloading reopens it.
   await page.reload();
-  await page.getByRole('button', { name: `Hebdo ${run}`, exact: true }).click();
   const reopened = page.getByRole('dialog', { name: `Modèle : Hebdo ${run}` });
   await reopened.getByRole('tab', { name: 'Diffusion' }).click();
   await expect(reopened.getByText('Planifié pour le 02-12-2031 09:00')).toBeVisible();

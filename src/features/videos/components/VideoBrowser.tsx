@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { LinearProgress, Stack, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { creatorIndex, filterVideos } from '../lib/filterVideos';
@@ -48,6 +48,8 @@ export function VideoBrowser(props: Props) {
   const index = useMemo(() => creatorIndex(videos), [videos]);
   const panelOpened = useOpenedOnce(opened !== null);
   const shown = useMemo(() => filterVideos(videos, index, query), [videos, index, query]);
+  // Stable across keystrokes, so that the memoised cards still shown do not render again.
+  const openCard = useCallback((video: Video) => open(video.id), [open]);
 
   return (
     <Stack spacing={2}>
@@ -58,7 +60,7 @@ export function VideoBrowser(props: Props) {
         <VideoGrid
           videos={shown}
           showViews={showViews}
-          onOpen={(video) => open(video.id)}
+          onOpen={openCard}
           renderActions={renderCardActions}
         />
       )}

@@ -21,9 +21,17 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       clean: true,
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // react-router's package exports only its development build (warnings and all); the
+      // production build it ships beside it is the same code without them.
+      alias: production ? { 'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') } : {},
+    },
     module: {
       rules: [
+        // The features' and shared folders' index files only re-export: marking them free of side
+        // effects lets webpack leave out what a chunk does not use (a dialog loaded on demand).
+        { test: /[\\/]src[\\/].+[\\/]index\.ts$/, sideEffects: false },
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,

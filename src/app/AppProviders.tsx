@@ -3,7 +3,6 @@ import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { FeedbackHost } from '../shared/ui/Feedback';
 import type { AppStore } from './store';
 import { theme } from './theme';
 
@@ -18,7 +17,8 @@ export function AppProviders({ store, persistor, children }: Props) {
   const themed = (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <FeedbackHost>{children}</FeedbackHost>
+      {/* The snackbar host (notistack) sits in the back-office frame: only the back-office notifies. */}
+      {children}
     </ThemeProvider>
   );
   return (

@@ -13,7 +13,7 @@ describe('route guards', () => {
   it.each(['/influenceur', '/dashboard', '/following'])('sends %s to /login without a stored user', async (path) => {
     renderWithProviders(<AppRoutes />, { route: path });
     await waitFor(() => expect(location()).toBe('/login'));
-    expect(screen.getByRole('heading', { name: 'Se connecter' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Se connecter' })).toBeInTheDocument();
   });
 
   it('lets a stored user in once their info is fetched', async () => {

@@ -2,14 +2,22 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
 import { RequireSession } from '../features/auth';
+import { lazyPart } from '../shared/ui/lazyPart';
 import { Layout } from './Layout';
 import { HomePage } from '../pages/home/HomePage';
-import { LoginPage } from '../pages/login/LoginPage';
-import { UserPage } from '../pages/userPage/UserPage';
-import { ChainePage } from '../pages/chaine/ChainePage';
-import { ListePage } from '../pages/liste/ListePage';
-import { PrivacyPolicyPage } from '../pages/privacyPolicy/PrivacyPolicyPage';
-import { LegalMentionsPage } from '../pages/legalMentions/LegalMentionsPage';
+
+// The public pages other than the home load on demand (the first page's JavaScript budget, issue
+// 13); the creator and list pages share the home's code and add only their own.
+const ChainePage = lazyPart(() => import(/* webpackChunkName: "chaine" */ '../pages/chaine/ChainePage').then((m) => m.ChainePage));
+const ListePage = lazyPart(() => import(/* webpackChunkName: "liste" */ '../pages/liste/ListePage').then((m) => m.ListePage));
+const LoginPage = lazyPart(() => import(/* webpackChunkName: "login" */ '../pages/login/LoginPage').then((m) => m.LoginPage));
+const UserPage = lazyPart(() => import(/* webpackChunkName: "user-page" */ '../pages/userPage/UserPage').then((m) => m.UserPage));
+const PrivacyPolicyPage = lazyPart(() =>
+  import(/* webpackChunkName: "legal" */ '../pages/privacyPolicy/PrivacyPolicyPage').then((m) => m.PrivacyPolicyPage),
+);
+const LegalMentionsPage = lazyPart(() =>
+  import(/* webpackChunkName: "legal" */ '../pages/legalMentions/LegalMentionsPage').then((m) => m.LegalMentionsPage),
+);
 
 // The back-office is split out of the public pages' bundle.
 const DashboardPage = lazy(() => import(/* webpackChunkName: "backoffice-dashboard" */ '../pages/dashboard/DashboardPage'));
@@ -23,6 +31,8 @@ const backOffice = (page: ReactNode) => (
   </RequireSession>
 );
 
+const onDemand = (page: ReactNode) => <Suspense fallback={<LinearProgress aria-label="chargement" />}>{page}</Suspense>;
+
 /** The route table of spec §2.1. */
 export function AppRoutes() {
   return (
@@ -33,12 +43,12 @@ export function AppRoutes() {
         <Route path="/influenceur/*" element={backOffice(<InfluenceurPage />)} />
         <Route path="/influenceur/envois/:id" element={backOffice(<SendReportPage />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/userPage" element={<UserPage />} />
-        <Route path="/chaine/:theme" element={<ChainePage />} />
-        <Route path="/liste/:theme" element={<ListePage />} />
-        <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
-        <Route path="/legal-mentions" element={<LegalMentionsPage />} />
+        <Route path="/login" element={onDemand(<LoginPage />)} />
+        <Route path="/userPage" element={onDemand(<UserPage />)} />
+        <Route path="/chaine/:theme" element={onDemand(<ChainePage />)} />
+        <Route path="/liste/:theme" element={onDemand(<ListePage />)} />
+        <Route path="/privacy-policy" element={onDemand(<PrivacyPolicyPage />)} />
+        <Route path="/legal-mentions" element={onDemand(<LegalMentionsPage />)} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
 import { makeStore, type AppStore, type RootState } from '../app/store';
+import { FeedbackHost } from '../shared/ui/Feedback';
 
 interface Options {
   preloadedState?: Partial<RootState>;
@@ -21,12 +22,15 @@ export function renderWithProviders(ui: ReactElement, { preloadedState, route = 
   const appStore = store ?? makeStore(preloadedState);
   const result = render(
     <AppProviders store={appStore}>
-      <MemoryRouter initialEntries={[route]}>
-        {ui}
-        <Routes>
-          <Route path="*" element={<LocationProbe />} />
-        </Routes>
-      </MemoryRouter>
+      {/* As the back-office frame does, for components tested outside it. */}
+      <FeedbackHost>
+        <MemoryRouter initialEntries={[route]}>
+          {ui}
+          <Routes>
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </MemoryRouter>
+      </FeedbackHost>
     </AppProviders>,
   );
   return { store: appStore, ...result };

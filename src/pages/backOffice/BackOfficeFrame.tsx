@@ -7,6 +7,7 @@ import { appConfig } from '../../shared/config/appConfig';
 import { fr } from '../../shared/i18n/fr';
 import { selectSessionUser } from '../../shared/session';
 import { TraceDownloadButton } from '../../shared/trace';
+import { FeedbackHost } from '../../shared/ui/Feedback';
 
 const LINKS = [
   { to: '/dashboard', label: fr.dashboard.title },
@@ -14,10 +15,20 @@ const LINKS = [
 ];
 
 /**
- * The back-office pages' frame: product name, navigation, who is signed in, logout. Below
- * the `md` breakpoint the navigation folds into a menu, so that a phone never scrolls sideways.
+ * The back-office pages' frame: product name, navigation, who is signed in, logout, and the
+ * corner where `useNotify()` messages show (here rather than app-wide: the public pages never
+ * notify, and notistack stays out of their first JavaScript). Below the `md` breakpoint the
+ * navigation folds into a menu, so that a phone never scrolls sideways.
  */
 export function BackOfficeFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <FeedbackHost>
+      <FramedPage title={title}>{children}</FramedPage>
+    </FeedbackHost>
+  );
+}
+
+function FramedPage({ title, children }: { title: string; children: ReactNode }) {
   const user = useSelector(selectSessionUser);
   const folded = useMediaQuery(useTheme().breakpoints.down('md'));
   return (

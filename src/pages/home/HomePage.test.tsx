@@ -21,11 +21,11 @@ describe('the home page (against the real API server and its demo data)', () => 
   it("opens the signup popin from 'Créer votre liste' and the login popin from the header", async () => {
     renderWithProviders(<HomePage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Créer votre liste' }));
-    expect(screen.getByRole('dialog', { name: "S'inscrire" })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: "S'inscrire" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Fermer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
-    const login = screen.getByRole('dialog', { name: 'Se connecter' });
+    const login = await screen.findByRole('dialog', { name: 'Se connecter' });
     expect(within(login).getByLabelText('Mot de passe')).toBeInTheDocument();
   });
 

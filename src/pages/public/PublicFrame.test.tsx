@@ -19,7 +19,7 @@ describe('the hidden subscribe dialog (against the real API server)', () => {
     );
     expect(screen.queryByText(/S'abonner/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'ouvrir depuis le code' }));
-    const dialog = screen.getByRole('dialog', { name: "S'abonner à TGM" });
+    const dialog = await screen.findByRole('dialog', { name: "S'abonner à TGM" });
     expect(within(dialog).getByText('Quelle est votre adresse email ?')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Email'), 'abonne@example.org');
     await userEvent.click(within(dialog).getByRole('button', { name: "Je m'inscris pour démarrer" }));
@@ -37,7 +37,7 @@ describe('the public header: where the visitor is (against the real API server)'
       </PublicFrame>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Démarrer gratuitement' }));
-    const popin = screen.getByRole('dialog', { name: "S'inscrire" });
+    const popin = await screen.findByRole('dialog', { name: "S'inscrire" });
     await userEvent.type(within(popin).getByLabelText('Email'), 'entete@example.org');
     await userEvent.click(within(popin).getByRole('button', { name: "Je m'inscris pour démarrer" }));
 
@@ -51,7 +51,7 @@ describe('the public header: where the visitor is (against the real API server)'
     expect(within(header).queryByRole('button', { name: 'Démarrer gratuitement' })).not.toBeInTheDocument();
 
     await userEvent.click(within(header).getByRole('button', { name: 'Oublier ce navigateur' }));
-    const confirm = screen.getByRole('dialog', { name: 'Oublier ce navigateur ?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Oublier ce navigateur ?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Oui' }));
     expect(store.getState().visitor).toEqual({ tokens: [], userEmail: null });
     expect(await screen.findByText('Ce navigateur ne vous connaît plus.')).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('the public header: where the visitor is (against the real API server)'
       { preloadedState: { visitor: { tokens: [{ email: 'reste@example.org', token: 'x'.repeat(43) }], userEmail: 'reste@example.org' } } },
     );
     await userEvent.click(screen.getByRole('button', { name: 'Oublier ce navigateur' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Non' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Non' }));
     expect(store.getState().visitor.userEmail).toBe('reste@example.org');
   });
 

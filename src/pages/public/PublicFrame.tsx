@@ -1,17 +1,22 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Button, CssBaseline, IconButton, Stack, ThemeProvider } from '@mui/material';
+import { useNavigate } from 'react-router-dom';
+import { CssBaseline, ThemeProvider } from '@mui/material';
 import { darkTheme, theme, useColorMode } from '../../app/theme';
-import { LoginPopin } from '../../features/auth';
-import { SignupPopin, SubscribeDialog } from '../../features/visitors';
-import { fr } from '../../shared/i18n/fr';
 import { visitorForgotten } from '../../shared/session';
+import { lazyPart, useOpenedOnce } from '../../shared/ui/lazyPart';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
 import { PublicPopinsContext } from './publicPopins';
+import type { Notice } from './FrameNotice';
 
-type Notice = { kind: 'signedUp'; email: string } | { kind: 'forgotten' };
+// The popins load when first opened: they are not part of the first paint.
+const LoginPopin = lazyPart(() => import('../../features/auth/components/LoginPopin').then((m) => m.LoginPopin));
+const SignupPopin = lazyPart(() => import('../../features/visitors/components/SignupPopin').then((m) => m.SignupPopin));
+const SubscribeDialog = lazyPart(() => import('../../features/visitors/components/SubscribeDialog').then((m) => m.SubscribeDialog));
+
+// What just happened, shown after the visitor acts: the Alert's code loads then.
+const FrameNotice = lazyPart(() => import('./FrameNotice').then((m) => m.FrameNotice));
 
 /**
  * Every public page: header, footer, the login, signup and subscribe popins they open, and what
@@ -33,6 +38,9 @@ export function PublicFrame({ children }: { children: ReactNode }) {
     [],
   );
   const close = () => setPopin(null);
+  const loginOpened = useOpenedOnce(popin === 'login');
+  const signupOpened = useOpenedOnce(popin === 'signup');
+  const subscribeOpened = useOpenedOnce(popin === 'subscribe');
   const signedUp = (email: string) => {
     close();
     setNotice({ kind: 'signedUp', email });
@@ -47,39 +55,27 @@ export function PublicFrame({ children }: { children: ReactNode }) {
       <PublicPopinsContext.Provider value={popins}>
         <PublicHeader mode={mode} onToggleMode={toggle} onForget={forget} />
         {notice && (
-          <Alert
-            severity="success"
-            role="status"
-            sx={{ mb: 3 }}
-            action={
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                {notice.kind === 'signedUp' && (
-                  <Button color="inherit" size="small" component={RouterLink} to="/userPage" onClick={() => setNotice(null)}>
-                    {fr.space.goToSpace}
-                  </Button>
-                )}
-                <IconButton color="inherit" size="small" aria-label={fr.space.dismiss} onClick={() => setNotice(null)}>
-                  ×
-                </IconButton>
-              </Stack>
-            }
-          >
-            {notice.kind === 'signedUp' ? fr.space.signedUp(notice.email) : fr.space.forgotten}
-          </Alert>
+          <Suspense fallback={null}>
+            <FrameNotice notice={notice} onDismiss={() => setNotice(null)} />
+          </Suspense>
         )}
         {children}
         <PublicFooter />
-        <LoginPopin
-          open={popin === 'login'}
-          onClose={close}
-          onSuccess={() => {
-            close();
-            // Spec §4: a successful login goes to the console, as from /login.
-            navigate('/influenceur');
-          }}
-        />
-        <SignupPopin open={popin === 'signup'} onClose={close} onSignedUp={signedUp} />
-        <SubscribeDialog open={popin === 'subscribe'} onClose={close} onSignedUp={signedUp} />
+        <Suspense fallback={null}>
+          {loginOpened && (
+            <LoginPopin
+              open={popin === 'login'}
+              onClose={close}
+              onSuccess={() => {
+                close();
+                // Spec §4: a successful login goes to the console, as from /login.
+                navigate('/influenceur');
+              }}
+            />
+          )}
+          {signupOpened && <SignupPopin open={popin === 'signup'} onClose={close} onSignedUp={signedUp} />}
+          {subscribeOpened && <SubscribeDialog open={popin === 'subscribe'} onClose={close} onSignedUp={signedUp} />}
+        </Suspense>
       </PublicPopinsContext.Provider>
     </ThemeProvider>
   );

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { Box, Button, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { appConfig } from '../../shared/config/appConfig';
 import { fr } from '../../shared/i18n/fr';
 import { selectUserEmail, type SessionRootState } from '../../shared/session';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { lazyPart, useOpenedOnce } from '../../shared/ui/lazyPart';
 import { usePublicPopins } from './publicPopins';
+
+// Loaded when the visitor first asks to be forgotten: not part of the first paint.
+const ConfirmDialog = lazyPart(() => import('../../shared/ui/ConfirmDialog').then((m) => m.ConfirmDialog));
 
 interface Props {
   mode: 'light' | 'dark';
@@ -24,6 +27,7 @@ export function PublicHeader({ mode, onToggleMode, onForget }: Props) {
   const { openSignup, openLogin } = usePublicPopins();
   const email = useSelector((state: SessionRootState) => selectUserEmail(state));
   const [confirming, setConfirming] = useState(false);
+  const confirmOpened = useOpenedOnce(confirming);
   const logo = <Box component="img" src="/logo.svg" alt={appConfig.productName} sx={{ height: 40, display: 'block' }} />;
   const switchLabel = fr.space.themeSwitch(mode === 'dark');
   return (
@@ -59,21 +63,24 @@ export function PublicHeader({ mode, onToggleMode, onForget }: Props) {
       <Button variant="outlined" onClick={openLogin}>
         {fr.public.login}
       </Button>
-      <Tooltip title={switchLabel}>
-        <IconButton onClick={onToggleMode} aria-label={fr.space.darkMode} aria-pressed={mode === 'dark'}>
-          <span aria-hidden="true">{mode === 'dark' ? '☀' : '☾'}</span>
-        </IconButton>
-      </Tooltip>
-      <ConfirmDialog
-        open={confirming}
-        title={fr.space.forgetTitle}
-        text={fr.space.forgetText}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          onForget();
-        }}
-      />
+      {/* The browser's own tooltip: MUI's Tooltip brings Popper into the first page's JavaScript. */}
+      <IconButton onClick={onToggleMode} aria-label={fr.space.darkMode} aria-pressed={mode === 'dark'} title={switchLabel}>
+        <span aria-hidden="true">{mode === 'dark' ? '☀' : '☾'}</span>
+      </IconButton>
+      {confirmOpened && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            title={fr.space.forgetTitle}
+            text={fr.space.forgetText}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              onForget();
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -14,12 +14,12 @@ describe('the public video panel, composed (YouTube IFrame API stand-in)', () =>
     installYouTubeIframeStandIn();
     const { store } = renderWithProviders(<PublicVideoBrowser videos={[video]} isLoading={false} />);
     await userEvent.click(screen.getByRole('button', { name: /Créer son entreprise/ }));
-    const panel = screen.getByRole('dialog', { name: video.youtube_titre });
+    const panel = await screen.findByRole('dialog', { name: video.youtube_titre });
     await within(panel).findByText('Position : 00:00');
 
     act(() => window.__youtubeStandIn?.setTime(95.4));
     await within(panel).findByText('Position : 01:35', {}, { timeout: 2500 });
-    await userEvent.type(within(panel).getByRole('textbox', { name: 'Votre message' }), 'Le point clé');
+    await userEvent.type(await within(panel).findByRole('textbox', { name: 'Votre message' }), 'Le point clé');
     await userEvent.click(within(panel).getByRole('button', { name: 'Enregistrer la note' }));
     expect(store.getState().notes.byVideo[video.id]).toEqual([{ id: 1, time: 85, description: 'Le point clé', showShareOptions: false }]);
 

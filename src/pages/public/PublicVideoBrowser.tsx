@@ -1,6 +1,11 @@
+import { Suspense } from 'react';
+import { LinearProgress } from '@mui/material';
 import { VideoBrowser, type PlaybackControl, type Video } from '../../features/videos';
 import { FollowButton } from '../../features/visitors';
-import { VideoPanelSide } from './VideoPanelSide';
+import { lazyPart } from '../../shared/ui/lazyPart';
+
+// The panel's side (ratings, notes, sharing) loads with the first opened video.
+const VideoPanelSide = lazyPart(() => import('./VideoPanelSide').then((m) => m.VideoPanelSide));
 
 interface Props {
   videos: Video[];
@@ -12,7 +17,11 @@ interface Props {
 
 const followAction = (video: Video) => <FollowButton channelId={video.channelId} name={video.youtube_name} place="card" />;
 
-const panelSide = (video: Video, playback: PlaybackControl) => <VideoPanelSide video={video} playback={playback} />;
+const panelSide = (video: Video, playback: PlaybackControl) => (
+  <Suspense fallback={<LinearProgress aria-label="chargement" />}>
+    <VideoPanelSide video={video} playback={playback} />
+  </Suspense>
+);
 
 /**
  * The public pages' video browser, composed from the features: a card follows its creator

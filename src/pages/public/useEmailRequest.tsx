@@ -1,5 +1,8 @@
-import { useCallback, useRef, useState } from 'react';
-import { EmailPopin } from '../../features/visitors';
+import { Suspense, useCallback, useRef, useState } from 'react';
+import { lazyPart, useOpenedOnce } from '../../shared/ui/lazyPart';
+
+// Loaded when first asked for: most visits never rate a video.
+const EmailPopin = lazyPart(() => import('../../features/visitors/components/EmailPopin').then((m) => m.EmailPopin));
 
 /**
  * Asks the visitor for their e-mail through the email popin: `requestEmail()` opens it and
@@ -25,6 +28,11 @@ export function useEmailRequest() {
     [],
   );
 
-  const emailPopin = <EmailPopin open={open} onClose={() => settle(null)} onSaved={settle} />;
+  const opened = useOpenedOnce(open);
+  const emailPopin = opened && (
+    <Suspense fallback={null}>
+      <EmailPopin open={open} onClose={() => settle(null)} onSaved={settle} />
+    </Suspense>
+  );
   return { requestEmail, emailPopin };
 }

@@ -65,7 +65,7 @@ describe('VideoBrowser', () => {
   it('opens the detail panel of a card, with the side the page composes, and closes it', async () => {
     renderWithProviders(<VideoBrowser videos={videos} renderPanelSide={(v) => <p>Côté de {v.id}</p>} />);
     await userEvent.click(screen.getAllByRole('button', { name: /Vidéo v3/ })[0]);
-    const panel = screen.getByRole('dialog', { name: 'Vidéo v3' });
+    const panel = await screen.findByRole('dialog', { name: 'Vidéo v3' });
     expect(within(panel).getByText('Côté de v3')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Voir sur YouTube' })).toHaveAttribute(
       'href',

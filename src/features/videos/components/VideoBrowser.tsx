@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { LinearProgress, Stack, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { creatorIndex, filterVideos } from '../lib/filterVideos';
@@ -6,7 +6,11 @@ import { useOpenedVideo } from '../lib/useOpenedVideo';
 import type { Video } from '../types';
 import { VideoFilter } from './VideoFilter';
 import { VideoGrid } from './VideoGrid';
-import { VideoPanel, type RenderPanelSide } from './VideoPanel';
+import { lazyPart, useOpenedOnce } from '../../../shared/ui/lazyPart';
+import type { RenderPanelSide } from './VideoPanel';
+
+// The panel (dialog, player) loads with the first opened video: not part of the first paint.
+const VideoPanel = lazyPart(() => import('./VideoPanel').then((m) => m.VideoPanel));
 
 interface Props {
   videos: Video[];
@@ -42,7 +46,10 @@ export function VideoBrowser(props: Props) {
     return videos.find((video) => video.id === videoId) ?? (isLoading ? null : videoOutsideList(videoId));
   }, [videos, videoId, isLoading]);
   const index = useMemo(() => creatorIndex(videos), [videos]);
+  const panelOpened = useOpenedOnce(opened !== null);
   const shown = useMemo(() => filterVideos(videos, index, query), [videos, index, query]);
+  // Stable across keystrokes, so that the memoised cards still shown do not render again.
+  const openCard = useCallback((video: Video) => open(video.id), [open]);
 
   return (
     <Stack spacing={2}>
@@ -53,11 +60,15 @@ export function VideoBrowser(props: Props) {
         <VideoGrid
           videos={shown}
           showViews={showViews}
-          onOpen={(video) => open(video.id)}
+          onOpen={openCard}
           renderActions={renderCardActions}
         />
       )}
-      <VideoPanel video={opened} startSecond={startSecond} onClose={close} renderSide={renderPanelSide} />
+      {panelOpened && (
+        <Suspense fallback={null}>
+          <VideoPanel video={opened} startSecond={startSecond} onClose={close} renderSide={renderPanelSide} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { TextField } from '@mui/material';
+import { OutlinedInput } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 
 interface Props {
@@ -6,15 +6,19 @@ interface Props {
   onChange: (value: string) => void;
 }
 
-/** 'Filtrer par nom de youtubeur': filters the grid by creator name as one types. */
+/**
+ * 'Filtrer par nom de youtubeur': filters the grid by creator name as one types. An
+ * OutlinedInput (what a small outlined TextField renders) rather than TextField, which brings
+ * its select mode (Select, Menu, Popover) into the public page's first JavaScript.
+ */
 export function VideoFilter({ value, onChange }: Props) {
   return (
-    <TextField
+    <OutlinedInput
       type="search"
       value={value}
       onChange={(event) => onChange(event.target.value)}
       placeholder={fr.videos.filterPlaceholder}
-      slotProps={{ htmlInput: { 'aria-label': fr.videos.filterPlaceholder } }}
+      inputProps={{ 'aria-label': fr.videos.filterPlaceholder }}
       size="small"
       sx={{ maxWidth: 420 }}
       fullWidth

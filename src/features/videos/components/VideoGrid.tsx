@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Button } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import type { Video } from '../types';
@@ -14,7 +14,7 @@ interface Props {
   renderActions?: (video: Video) => ReactNode;
 }
 
-export function VideoGrid({ videos, showViews, onOpen, renderActions }: Props) {
+function Grid({ videos, showViews, onOpen, renderActions }: Props) {
   const [shown, setShown] = useState(GRID_SLICE);
   // Another list (a new filter) starts again from its first cards.
   const [listShown, setListShown] = useState(videos);
@@ -66,3 +66,19 @@ export function VideoGrid({ videos, showViews, onOpen, renderActions }: Props) {
     </>
   );
 }
+
+/** The same videos in the same order: a keystroke that keeps every video shown (most do) changes nothing. */
+const sameVideos = (a: Video[], b: Video[]) => a === b || (a.length === b.length && a.every((video, i) => video === b[i]));
+
+/**
+ * The grid of cards, shown a slice at a time. Memoised on the videos' content, not the array:
+ * filtering makes a new array at each keystroke even when it keeps the same videos.
+ */
+export const VideoGrid = memo(
+  Grid,
+  (before, after) =>
+    before.showViews === after.showViews &&
+    before.onOpen === after.onOpen &&
+    before.renderActions === after.renderActions &&
+    sameVideos(before.videos, after.videos),
+);

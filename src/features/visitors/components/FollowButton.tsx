@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { lazyPart, useOpenedOnce } from '../../../shared/ui/lazyPart';
 import { useFollowMutation, useUnfollowMutation, useVisitorListe } from '../api';
+
+// Loaded when a visitor first unfollows: cards render this button, the dialog is rarely needed.
+const ConfirmDialog = lazyPart(() => import('../../../shared/ui/ConfirmDialog').then((m) => m.ConfirmDialog));
 
 interface Props {
   channelId: string;
@@ -21,6 +24,7 @@ export function FollowButton({ channelId, name, place }: Props) {
   const [follow, following] = useFollowMutation();
   const [unfollow, unfollowing] = useUnfollowMutation();
   const [confirming, setConfirming] = useState(false);
+  const confirmOpened = useOpenedOnce(confirming);
   if (!token || !liste) return null;
   const followed = liste.chaines.some((chaine) => chaine.id === channelId);
   const run = async (action: typeof follow) => {
@@ -48,17 +52,21 @@ export function FollowButton({ channelId, name, place }: Props) {
       >
         {label}
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={fr.space.unfollowTitle(name)}
-        text={fr.space.unfollowText(name)}
-        busy={unfollowing.isLoading}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          void run(unfollow);
-        }}
-      />
+      {confirmOpened && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            title={fr.space.unfollowTitle(name)}
+            text={fr.space.unfollowText(name)}
+            busy={unfollowing.isLoading}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              void run(unfollow);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,13 +6,13 @@ import { currentUser } from '../../shared/auth';
 import { findOwnedItem } from '../../shared/hydra';
 import { exportContacts } from './csvExport';
 import { grpResource } from './resource';
-import { ExportQuery, GrpIdParams } from './schemas';
+import { ContactsCsvAnswer, ExportQuery, GrpIdParams } from './schemas';
 
 /** `GET /api/grps/{id}/contacts.csv`: the list's contacts (or those the table's search and status show), streamed. */
 export function registerExportRoutes(app: FastifyInstance, { db, authenticate }: ModuleContext): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/api/grps/:id/contacts.csv',
-    { onRequest: authenticate, schema: { tags: ['lists'], params: GrpIdParams, querystring: ExportQuery } },
+    { onRequest: authenticate, schema: { tags: ['lists'], params: GrpIdParams, querystring: ExportQuery, response: { 200: ContactsCsvAnswer } } },
     async (request, reply) => {
       const grp = await findOwnedItem(db, grpResource, request.params.id, currentUser(request));
       return reply

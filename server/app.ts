@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from '@sinclair/typebox';
+import { Answer } from './shared/schemas';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { createAuthenticate, type TokenService } from './shared/auth';
@@ -116,7 +117,7 @@ export async function buildApp({ config, db, tokens, logger = false }: AppDeps):
 
   const context: ModuleContext = { config, db, tokens, authenticate: createAuthenticate(tokens, db) };
   describeRoutes(app, context.authenticate);
-  const Health = Type.Object({ status: Type.String(), database: Type.String() });
+  const Health = Answer({ status: Type.String(), database: Type.String() });
   app.get('/api/health', { schema: { tags: ['health'], response: { 200: Health, 503: Health } } }, async (_request, reply) => {
     try {
       await db.query('SELECT 1');

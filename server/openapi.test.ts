@@ -35,6 +35,55 @@ describe('the OpenAPI document tells the truth', () => {
     console.info(`${t.app.apiRoutes.length} operations, ${bearer} behind a bearer token`);
   });
 
+  it('declares on every operation what it answers: a JSON schema, or its media type', async () => {
+    const spec = (await t.app.inject('/api/docs/json')).json();
+    const undeclared: string[] = [];
+    let json = 0;
+    for (const route of t.app.apiRoutes) {
+      const key = `${route.method} ${route.url}`;
+      const responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> =
+        spec.paths[openApiPath(route.url)][route.method.toLowerCase()].responses;
+      const answers = Object.entries(responses).filter(([status]) => /^[23]\d\d$/.test(status));
+      if (answers.length === 0) undeclared.push(`${key}: no 2xx or 3xx answer`);
+      for (const [status, answer] of answers) {
+        const content = answer.content ?? {};
+        // No body: a redirect or 204 only.
+        if (Object.keys(content).length === 0) {
+          if (!/^(3\d\d|204)$/.test(status)) undeclared.push(`${key} ${status}: no media type`);
+          continue;
+        }
+        const schema = content['application/json']?.schema;
+        if (!schema) continue;
+        json += 1;
+        if (!schema.type && !schema.$ref && !schema.anyOf) undeclared.push(`${key} ${status}: a JSON answer without a schema`);
+      }
+    }
+    expect(undeclared).toEqual([]);
+    console.info(`${json} JSON answers declared with their schema`);
+  });
+
+  it('lets through what an answer holds beyond what its schema names', async () => {
+    // Fastify's serializer drops what a schema does not name: every declared object lets the rest through.
+    const spec = (await t.app.inject('/api/docs/json')).json();
+    const closed: string[] = [];
+    const walk = (schema: unknown, where: string): void => {
+      if (!schema || typeof schema !== 'object') return;
+      const node = schema as Record<string, unknown>;
+      if (node.type === 'object' && node.properties && node.additionalProperties !== true) closed.push(where);
+      for (const [key, value] of Object.entries(node)) {
+        if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${where}.${key}[${index}]`));
+        else walk(value, `${where}.${key}`);
+      }
+    };
+    for (const route of t.app.apiRoutes) {
+      const responses = spec.paths[openApiPath(route.url)][route.method.toLowerCase()].responses;
+      for (const [status, answer] of Object.entries<{ content?: Record<string, { schema?: unknown }> }>(responses)) {
+        if (/^2\d\d$/.test(status)) walk(answer.content?.['application/json']?.schema, `${route.method} ${route.url} ${status}`);
+      }
+    }
+    expect(closed).toEqual([]);
+  });
+
   it('answers a refusal through the declared shape, field included', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/login_check', payload: { email: 'a@b.c' } });
     expect(response.statusCode).toBe(400);

@@ -105,7 +105,7 @@ export function collectionResponseSchema(def: ResourceDef): TObject {
     'hydra:member': Type.Array(itemResponseSchema(def)),
     'hydra:totalItems': Type.Integer(),
     'hydra:view': Type.Optional(Type.Record(Type.String(), Type.String())),
-  });
+  }, { additionalProperties: true });
 }
 
 export const idParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { Answer } from '../../shared/schemas';
 import type { ModuleContext } from '../../shared/context';
 import { HttpError } from '../../shared/errors';
 import { verifyPassword } from '../../shared/passwords';
@@ -24,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, 
       schema: {
         tags: ['auth'],
         body: LoginBody,
-        response: { 200: Type.Object({ token: Type.String() }) },
+        response: { 200: Answer({ token: Type.String() }) },
       },
       config: {
         rateLimit: {

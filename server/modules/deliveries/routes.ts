@@ -10,7 +10,16 @@ import { findOwnedItem, insertItem, toItem, updateItem } from '../../shared/hydr
 import { checkCodes } from './code';
 import { listVersions, markPublished, nextVersion, saveVersion } from './repository';
 import { deliveryResource as def } from './resource';
-import { DeliveryCreate, DeliveryNew, DeliveryPatch, DeliveryRefParams, ModeleNew } from './schemas';
+import {
+  DeliveryAnswer,
+  DeliveryCreate,
+  DeliveryNew,
+  DeliveryPatch,
+  DeliveryRefParams,
+  DeliveryVersionsAnswer,
+  ModeleNew,
+  PublishedDeliveryAnswer,
+} from './schemas';
 
 const TAGS = ['deliveries'];
 const adminOnly = 'Réservé aux administrateurs : la création de modèles.';
@@ -43,7 +52,7 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
 
   typed.get(
     '/api/deliveryAll/:ref',
-    { onRequest: authenticate, schema: { tags: TAGS, params: DeliveryRefParams } },
+    { onRequest: authenticate, schema: { tags: TAGS, params: DeliveryRefParams, response: { 200: DeliveryVersionsAnswer } } },
     async (request) => {
       const user = currentUser(request);
       const { ref } = request.params;
@@ -60,7 +69,7 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
 
   typed.post(
     '/api/delivery/new',
-    { onRequest: authenticate, schema: { tags: TAGS, body: DeliveryNew } },
+    { onRequest: authenticate, schema: { tags: TAGS, body: DeliveryNew, response: { 201: DeliveryAnswer } } },
     async (request, reply) => {
       const user = currentUser(request);
       if (!isAdmin(user)) throw forbidden(adminOnly);
@@ -83,7 +92,7 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
   // MEP: publishes the delivery's current version, after writing what the body changes as a new one.
   typed.post(
     '/api/amp/bo/modele/new',
-    { onRequest: authenticate, schema: { tags: TAGS, body: ModeleNew } },
+    { onRequest: authenticate, schema: { tags: TAGS, body: ModeleNew, response: { 201: PublishedDeliveryAnswer } } },
     async (request, reply) => {
       const user = currentUser(request);
       const { id, ...fields } = request.body as Row & { id?: number };

@@ -1,7 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { Profil } from '../categories/schemas';
 import { Sequence } from '../../shared/sequence';
+import { Answer } from '../../shared/schemas';
+import { itemResponseSchema } from '../../shared/hydra';
 import { MAX_CODE_BYTES } from './code';
+import { deliveryResource } from './resource';
 
 /** Used in URLs (`/deliveryAll/{id or internalname}`): never all digits, no spaces or slashes. */
 export const INTERNAL_NAME = '^(?![0-9]+$)[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$';
@@ -99,3 +102,24 @@ export const ModeleNew = Type.Object(
 export const DeliveryRefParams = Type.Object({
   ref: Type.String({ pattern: `^[0-9]{1,9}$|${INTERNAL_NAME}` }),
 });
+
+// Answers of the routes beside the CRUD ones.
+
+export const DeliveryAnswer = itemResponseSchema(deliveryResource);
+
+/**
+ * A saved version is the item as it was saved (JSON in delivery_version): its fields pass
+ * through as stored, since versions saved before a field changed type must still be listed.
+ */
+export const DeliveryVersionsAnswer = Answer({
+  data: Type.Array(
+    Answer({
+      '@id': Type.String(),
+      '@type': Type.String(),
+      publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'Quand cette version a été mise en production.' }),
+    }),
+    { description: 'Les versions, la plus récente en premier.' },
+  ),
+});
+
+export const PublishedDeliveryAnswer = Answer({ ...DeliveryAnswer.properties, publishedAt: Type.String({ format: 'date-time' }) });

@@ -28,7 +28,12 @@ export interface ImportReport {
 }
 
 export const REPORT_LINES_MAX = 1000;
-export const BATCH_SIZE = 2000;
+/**
+ * Rows a statement inserts. Small enough that one statement holds the embedded database (a
+ * single connection: every other request's queries wait behind it) for tens of milliseconds,
+ * not a second (bench/bigRequests.bench.ts); large enough that statements' overhead stays small.
+ */
+export const BATCH_SIZE = 250;
 
 const LIMITS = { firstname: 100, lastname: 100, phone: 50 } as const;
 

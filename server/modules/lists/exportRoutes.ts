@@ -7,7 +7,7 @@ import { HttpError } from '../../shared/errors';
 import { findOwnedItem } from '../../shared/hydra';
 import { exportContacts, type ExportFilter as Filter } from './csvExport';
 import { grpResource } from './resource';
-import { ExportFilter, ExportLink, ExportQuery, GrpIdParams } from './schemas';
+import { ContactsCsvAnswer, ExportFilter, ExportLink, ExportQuery, GrpIdParams } from './schemas';
 
 /** What a download token is good for: one export, never a session. */
 const DOWNLOAD_SCOPE = 'contacts-export';
@@ -54,7 +54,10 @@ export function registerExportRoutes(app: FastifyInstance, { db, tokens, authent
 
   typed.get(
     '/api/grps/:id/contacts.csv',
-    { onRequest: authenticateExport, schema: { tags: ['lists'], params: GrpIdParams, querystring: ExportQuery } },
+    {
+      onRequest: authenticateExport,
+      schema: { tags: ['lists'], params: GrpIdParams, querystring: ExportQuery, response: { 200: ContactsCsvAnswer } },
+    },
     async (request, reply) => {
       const claims = downloads.get(request);
       let filter: Filter = request.query;

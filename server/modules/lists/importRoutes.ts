@@ -7,7 +7,7 @@ import { HttpError } from '../../shared/errors';
 import { findOwnedItem } from '../../shared/hydra';
 import { importCsv } from './csvImport';
 import { grpResource } from './resource';
-import { GrpIdParams, ImportQuery } from './schemas';
+import { GrpIdParams, ImportAnswer, ImportQuery } from './schemas';
 
 const CSV = 'text/csv';
 
@@ -24,7 +24,7 @@ export function registerImportRoutes(app: FastifyInstance, { db, authenticate, c
       {
         onRequest: authenticate,
         config: { accepts: CSV },
-        schema: { tags: ['lists'], params: GrpIdParams, querystring: ImportQuery },
+        schema: { tags: ['lists'], params: GrpIdParams, querystring: ImportQuery, response: { 200: ImportAnswer } },
       },
       async (request) => {
         if (!(request.body instanceof Readable)) {

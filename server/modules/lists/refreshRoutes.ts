@@ -6,7 +6,7 @@ import { badRequest } from '../../shared/errors';
 import { findOwnedItem } from '../../shared/hydra';
 import { addRecipientsSince, countContacts, lastContactCreated, refreshContacts } from './repository';
 import { grpResource } from './resource';
-import { ByDateBody, GrpIdParams, LastQuery } from './schemas';
+import { ByDateAnswer, ByDateBody, GrpIdParams, LastContactAnswer, LastQuery, RefreshAnswer } from './schemas';
 
 /** '2026-02-30' matches the pattern but is no day of the calendar. */
 function isCalendarDate(value: string): boolean {
@@ -23,7 +23,7 @@ export function registerRefreshRoutes(app: FastifyInstance, { db, authenticate }
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['lists'];
 
-  typed.get('/api/grprcp/last', { onRequest: authenticate, schema: { tags, querystring: LastQuery } }, async (request) => {
+  typed.get('/api/grprcp/last', { onRequest: authenticate, schema: { tags, querystring: LastQuery, response: { 200: LastContactAnswer } } }, async (request) => {
     const user = currentUser(request);
     const { grp } = request.query;
     // In one list, the list's owner's contacts; else the caller's own.
@@ -33,7 +33,7 @@ export function registerRefreshRoutes(app: FastifyInstance, { db, authenticate }
 
   typed.post(
     '/api/mgt/RT/createGrpRcp/byDate',
-    { onRequest: authenticate, schema: { tags, body: ByDateBody } },
+    { onRequest: authenticate, schema: { tags, body: ByDateBody, response: { 200: ByDateAnswer } } },
     async (request) => {
       const user = currentUser(request);
       const { created, grp } = request.body;
@@ -45,7 +45,7 @@ export function registerRefreshRoutes(app: FastifyInstance, { db, authenticate }
 
   typed.get(
     '/api/grps/:id/refresh',
-    { onRequest: authenticate, schema: { tags, params: GrpIdParams } },
+    { onRequest: authenticate, schema: { tags, params: GrpIdParams, response: { 200: RefreshAnswer } } },
     async (request) => {
       const { id } = request.params;
       await findOwnedItem(db, grpResource, id, currentUser(request));

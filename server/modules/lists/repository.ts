@@ -57,19 +57,36 @@ export async function insertContacts(db: Queryable, list: ListOwner, origin: str
   return new Set(rows.map((row) => row.email));
 }
 
+/** Contacts read, then deactivated, per statement when a list is replaced (see BATCH_SIZE). */
+const REPLACE_CHUNK = 1000;
+
 /**
  * Deactivates the list's active contacts whose e-mail is not among those kept; answers how many.
- * An anti-join (hashed, whatever the size), not `<> ALL`, which compares every pair.
+ * The list is read by id in chunks and compared here, so that no statement holds the embedded
+ * database for long (one anti-join over 200,000 addresses held it for about a second, and every
+ * other request with it). Not one transaction: the request that calls it is idempotent.
  */
 export async function deactivateContactsOutside(db: Queryable, grpId: number, keptEmails: string[]): Promise<number> {
-  const rows = await db.query(
-    `UPDATE grp_rcp SET actif = 0, last_modified = now()
-     WHERE grp_id = $1 AND actif = 1
-       AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS kept(email) WHERE kept.email = lower(grp_rcp.email))
-     RETURNING id`,
-    [grpId, keptEmails.map((e) => e.toLowerCase())],
-  );
-  return rows.length;
+  const kept = new Set(keptEmails.map((e) => e.toLowerCase()));
+  let removed = 0;
+  for (let after = 0; ; ) {
+    const rows = await db.query<{ id: number; email: string }>(
+      `SELECT id, lower(email) AS email FROM grp_rcp WHERE grp_id = $1 AND actif = 1 AND id > $2 ORDER BY id LIMIT ${REPLACE_CHUNK}`,
+      [grpId, after],
+    );
+    if (rows.length === 0) return removed;
+    after = rows[rows.length - 1].id;
+    const outside = rows.filter((row) => !kept.has(row.email)).map((row) => row.id);
+    if (outside.length > 0) {
+      const updated = await db.query(
+        `UPDATE grp_rcp SET actif = 0, last_modified = now() WHERE id = ANY($1::int[]) AND actif = 1 RETURNING id`,
+        [outside],
+      );
+      removed += updated.length;
+    }
+    // Lets other requests in between two chunks.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /** When the caller's newest contact was added (in one list, or in any of theirs). */

@@ -8,7 +8,7 @@ import { badRequest, conflict } from '../../shared/errors';
 import { findOwnedItem } from '../../shared/hydra';
 import { countContacts, findContactByEmail } from './repository';
 import { grpResource, grpRcpResource } from './resource';
-import { GrpCreate, GrpIdParams, GrpPatch, GrpRcpCreate, GrpRcpPatch } from './schemas';
+import { GrpCreate, GrpIdParams, GrpPatch, GrpRcpCreate, GrpRcpPatch, ListCountsAnswer } from './schemas';
 import { registerRefreshRoutes } from './refreshRoutes';
 import { registerTargetRoutes } from './targetRoutes';
 import { registerImportRoutes } from './importRoutes';
@@ -47,7 +47,7 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
 
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/api/grp_rcps/:id/count',
-    { onRequest: authenticate, schema: { tags: ['lists'], params: GrpIdParams } },
+    { onRequest: authenticate, schema: { tags: ['lists'], params: GrpIdParams, response: { 200: ListCountsAnswer } } },
     async (request) => {
       await findOwnedItem(db, grpResource, request.params.id, currentUser(request));
       return countContacts(db, request.params.id);

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Sequence } from '../../shared/sequence';
+import { Answer, MediaAnswer } from '../../shared/schemas';
 
 const Subject = Type.String({ minLength: 1, maxLength: 200 });
 const Actif = Type.Union([Type.Literal(0), Type.Literal(1)]);
@@ -62,7 +63,7 @@ export const ExportQuery = Type.Object({
 });
 
 /** A download link: the browser navigates to it (no bearer needed) within `expiresIn` seconds. */
-export const ExportLink = Type.Object({
+export const ExportLink = Answer({
   /** The export's path under the server's origin, with the token. */
   url: Type.String(),
   token: Type.String(),
@@ -96,3 +97,43 @@ export const TargetListBody = Type.Object(
 );
 
 export const ImportQuery = Type.Object({ origin: Type.Optional(Type.String({ maxLength: 100 })) });
+
+// Answers of the routes beside the CRUD ones.
+
+const ListCountsProperties = {
+  count: Type.Integer({ description: 'Contacts actifs.' }),
+  countStart: Type.Integer({ description: 'Tous les contacts que la liste a eus.' }),
+};
+
+export const ListCountsAnswer = Answer(ListCountsProperties);
+
+export const LastContactAnswer = Answer({ created: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) });
+
+export const ByDateAnswer = Answer({ created: Type.String(), added: Type.Integer() });
+
+export const RefreshAnswer = Answer({
+  ready: Type.Boolean({ description: 'Faux quand un autre rafraîchissement de la liste est en cours.' }),
+  updated: Type.Integer(),
+  deactivated: Type.Integer(),
+  ...ListCountsProperties,
+});
+
+const ImportReportProperties = {
+  rows: Type.Integer(),
+  added: Type.Integer(),
+  duplicates: Type.Integer(),
+  invalid: Type.Integer(),
+  duplicateLines: Type.Array(Type.Integer()),
+  invalidLines: Type.Array(Answer({ line: Type.Integer(), reason: Type.String() })),
+};
+
+export const ImportAnswer = Answer(ImportReportProperties);
+
+export const TargetListAnswer = Answer({
+  grp: Type.Integer(),
+  mode: Type.Union([Type.Literal('add'), Type.Literal('replace')]),
+  ...ImportReportProperties,
+  removed: Type.Integer({ description: "Contacts retirés par le mode 'replace'." }),
+});
+
+export const ContactsCsvAnswer = MediaAnswer('Les contacts, en CSV (UTF-8 avec BOM).', 'text/csv');

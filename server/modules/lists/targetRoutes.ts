@@ -7,7 +7,7 @@ import { findOwnedItem } from '../../shared/hydra';
 import { ContactBatch } from './contactBatch';
 import { deactivateContactsOutside } from './repository';
 import { grpResource } from './resource';
-import { TargetListBody } from './schemas';
+import { TargetListAnswer, TargetListBody } from './schemas';
 
 const MAX_ADDRESSES = 200_000;
 
@@ -24,7 +24,7 @@ function decodeAddresses(encoded: string): string[] {
 export function registerTargetRoutes(app: FastifyInstance, { db, authenticate }: ModuleContext): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/amp/bo/target/new',
-    { onRequest: authenticate, schema: { tags: ['lists'], body: TargetListBody } },
+    { onRequest: authenticate, schema: { tags: ['lists'], body: TargetListBody, response: { 200: TargetListAnswer } } },
     async (request) => {
       const { internalname, origin, emails, mode = 'add' } = request.body;
       const addresses = decodeAddresses(emails);

@@ -14,12 +14,22 @@ import { compileContent } from './render';
 import { outcomesCsv, reportOf } from './report';
 import { saveSchedule, scheduleResource, stopSchedule } from './schedules';
 import {
+  CreatedSendAnswer,
+  NoContentAnswer,
+  OutcomesCsvAnswer,
+  PreviewAnswer,
   PreviewBody,
+  ScheduleAnswer,
   ScheduleBody,
+  SchedulesAnswer,
   SendActionParams,
+  SendAnswer,
   SendEmailBody,
   SendParams,
   SendPatch,
+  SendReportAnswer,
+  SendsAnswer,
+  TestSendAnswer,
   TestSendBody,
 } from './schemas';
 import { changeStatus, createSend, reschedule, sendResource, withProgress } from './sends';
@@ -73,7 +83,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
 
   typed.post(
     '/api/sendEmail',
-    { onRequest: authenticate, schema: { tags: TAGS, body: SendEmailBody } },
+    { onRequest: authenticate, schema: { tags: TAGS, body: SendEmailBody, response: { 202: CreatedSendAnswer } } },
     async (request, reply) => {
       const user = currentUser(request);
       const { delId, listId, sendAt } = request.body;
@@ -102,7 +112,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
 
   typed.get(
     '/api/sends',
-    { onRequest: authenticate, schema: { tags: TAGS, querystring: collectionQuerySchema(sendResource) } },
+    { onRequest: authenticate, schema: { tags: TAGS, querystring: collectionQuerySchema(sendResource), response: { 200: SendsAnswer } } },
     async (request) => {
       const collection = await listCollection(
         db,
@@ -122,13 +132,13 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
 
   typed.get(
     '/api/sends/:id',
-    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, response: { 200: SendAnswer } } },
     async (request) => sendView(request.params.id, currentUser(request)),
   );
 
   typed.patch(
     '/api/sends/:id',
-    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, body: SendPatch } },
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, body: SendPatch, response: { 200: SendAnswer } } },
     async (request) => {
       const { id } = request.params;
       const user = currentUser(request);
@@ -140,14 +150,15 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
 
   typed.get(
     '/api/schedules',
-    { onRequest: authenticate, schema: { tags: TAGS, querystring: collectionQuerySchema(scheduleResource) } },
+    { onRequest: authenticate, schema: { tags: TAGS, querystring: collectionQuerySchema(scheduleResource), response: { 200: SchedulesAnswer } } },
     async (request) =>
-      listCollection(db, scheduleResource, scopeQuery(scheduleResource, request.query, currentUser(request)), '/api/schedules'),
+      // Spread: the response type wants a plain object type, not the HydraCollection interface.
+      ({ ...(await listCollection(db, scheduleResource, scopeQuery(scheduleResource, request.query, currentUser(request)), '/api/schedules')) }),
   );
 
   typed.post(
     '/api/schedules',
-    { onRequest: authenticate, schema: { tags: TAGS, body: ScheduleBody } },
+    { onRequest: authenticate, schema: { tags: TAGS, body: ScheduleBody, response: { 201: ScheduleAnswer } } },
     async (request, reply) => {
       const user = currentUser(request);
       const { delId, listId, frequency, firstAt } = request.body;
@@ -172,7 +183,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
 
   typed.delete(
     '/api/schedules/:id',
-    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, response: { 204: NoContentAnswer } } },
     async (request, reply) => {
       const schedule = await findOwnedItem<Row>(db, scheduleResource, request.params.id, currentUser(request));
       await stopSchedule(db, Number(schedule.delivery));
@@ -182,7 +193,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
 
   typed.get(
     '/api/sends/:id/report',
-    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, response: { 200: SendReportAnswer } } },
     async (request) => {
       const view = await sendView(request.params.id, currentUser(request));
       return { ...view, ...(await reportOf(db, request.params.id)) };
@@ -191,7 +202,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
 
   typed.get(
     '/api/sends/:id/outcomes.csv',
-    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams } },
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, response: { 200: OutcomesCsvAnswer } } },
     async (request, reply) => {
       const { id } = request.params;
       await findOwnedItem(db, sendResource, id, currentUser(request));
@@ -204,7 +215,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
 
   typed.post(
     '/api/sends/:id/:action',
-    { onRequest: authenticate, schema: { tags: TAGS, params: SendActionParams } },
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendActionParams, response: { 200: SendAnswer } } },
     async (request) => {
       const { id, action } = request.params;
       const user = currentUser(request);
@@ -219,7 +230,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     '/api/email/encoded',
     {
       onRequest: authenticate,
-      schema: { tags: TAGS, body: TestSendBody },
+      schema: { tags: TAGS, body: TestSendBody, response: { 200: TestSendAnswer } },
       // A test send mails any HTML to any address: BAT_RATE_LIMIT an hour per user, whatever their address.
       config: {
         rateLimit: {
@@ -252,7 +263,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
 
   typed.post(
     '/api/email/preview',
-    { onRequest: authenticate, schema: { tags: TAGS, body: PreviewBody } },
+    { onRequest: authenticate, schema: { tags: TAGS, body: PreviewBody, response: { 200: PreviewAnswer } } },
     async (request) => {
       const user = currentUser(request);
       const content = contentOf(request.body);
@@ -260,9 +271,9 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       const message = composer.preview(compiled, user.email);
       return {
         subject: message.subject,
-        html: message.html ?? '',
-        text: message.text ?? '',
-        amp: message.amp ?? '',
+        html: String(message.html ?? ''),
+        text: String(message.text ?? ''),
+        amp: String(message.amp ?? ''),
         missing: compiled.missing,
       };
     },

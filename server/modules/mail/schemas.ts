@@ -1,5 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { DeliveryPatch } from '../deliveries/schemas';
+import { collectionResponseSchema, itemResponseSchema } from '../../shared/hydra';
+import { Answer, MediaAnswer, RedirectAnswer } from '../../shared/schemas';
+import { scheduleResource } from './schedules';
+import { sendResource } from './sends';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
@@ -74,3 +78,68 @@ export const TestSendBody = Type.Object(
 
 /** POST /api/email/preview: renders content as a contact would receive it. */
 export const PreviewBody = Type.Object(contentFields, { additionalProperties: false });
+
+// Answers.
+
+const NullableInstant = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+
+/** A send with its progress; one send (not the list) also has its failures and bounces, as stored. */
+export const SendAnswer = Answer({
+  ...itemResponseSchema(sendResource).properties,
+  pending: Type.Integer({ description: 'Messages encore à envoyer.' }),
+  failures: Type.Optional(Type.Array(Answer({}), { description: "Les échecs d'envoi (un envoi seul)." })),
+  bounces: Type.Optional(Type.Array(Answer({}), { description: 'Les rejets reçus (un envoi seul).' })),
+});
+
+export const SendsAnswer = Answer({
+  ...collectionResponseSchema(sendResource).properties,
+  'hydra:member': Type.Array(SendAnswer),
+});
+
+export const CreatedSendAnswer = Answer({
+  '@id': Type.String(),
+  '@type': Type.Literal('Send'),
+  id: Type.Integer(),
+  total: Type.Integer({ description: 'Contacts actifs de la liste au départ.' }),
+  status: Type.String(),
+  sendAt: NullableInstant,
+});
+
+const PerPeriod = Type.Array(Answer({ at: Type.String({ format: 'date-time' }), count: Type.Integer() }));
+
+export const SendReportAnswer = Answer({
+  ...SendAnswer.properties,
+  timeline: Answer({ sentPerMinute: PerPeriod, opensPerHour: PerPeriod, clicksPerHour: PerPeriod }),
+  links: Type.Array(Answer({ url: Type.String(), clicks: Type.Integer(), contacts: Type.Integer() })),
+  machineOpened: Type.Integer({ description: 'Ouvertures dans les 10 secondes après l’envoi (machines).' }),
+});
+
+export const OutcomesCsvAnswer = MediaAnswer("Le résultat de chaque contact de l'envoi, en CSV (UTF-8 avec BOM).", 'text/csv');
+
+export const SchedulesAnswer = collectionResponseSchema(scheduleResource);
+
+/** A schedule as stored (without `@id`). */
+export const ScheduleAnswer = Answer(
+  Object.fromEntries(Object.entries(itemResponseSchema(scheduleResource).properties).filter(([name]) => !name.startsWith('@'))),
+);
+
+export const NoContentAnswer = { description: 'Fait.', type: 'null' };
+
+export const TestSendAnswer = Answer({ messageId: Type.String(), email: Type.String() });
+
+export const PreviewAnswer = Answer({
+  subject: Type.Optional(Type.String()),
+  html: Type.String(),
+  text: Type.String(),
+  amp: Type.String(),
+  missing: Type.Array(Type.String(), { description: 'Variables du modèle sans valeur.' }),
+});
+
+export const ClickAnswer = RedirectAnswer('Vers le lien du message.');
+
+export const OpenPixelAnswer = MediaAnswer('Une image GIF transparente de 1×1 pixel.', 'image/gif', { type: 'string', format: 'binary' });
+
+/** The unsubscribe page answers HTML, its refusals too (an unknown link is a page that says so). */
+export const UnsubscribePageAnswer = MediaAnswer('La page de désabonnement (HTML).', 'text/html');
+
+export const BouncesAnswer = Answer({ recorded: Type.Integer(), unknown: Type.Integer() });

@@ -3,6 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Queryable } from '../../db/db';
 import { recordClick, recordOpen } from './results';
+import { ErrorAnswer } from '../../shared/openapi';
+import { ClickAnswer, OpenPixelAnswer } from './schemas';
 import type { MailTokens } from './tokens';
 
 /** A transparent 1×1 GIF. */
@@ -31,7 +33,7 @@ export function registerTrackingRoutes(
 
   typed.get(
     '/api/t/c/:token',
-    { config, schema: { tags: ['mail'], params: ClickParams } },
+    { config, schema: { tags: ['mail'], params: ClickParams, response: { 302: ClickAnswer, '4xx': Type.Ref(ErrorAnswer) } } },
     async (request, reply) => {
       const click = tokens().click.verify(request.params.token);
       if (!click || !/^https?:\/\//i.test(click.url)) {
@@ -44,7 +46,7 @@ export function registerTrackingRoutes(
 
   typed.get(
     '/api/t/o/:token',
-    { config, schema: { tags: ['mail'], params: OpenParams } },
+    { config, schema: { tags: ['mail'], params: OpenParams, response: { 200: OpenPixelAnswer } } },
     async (request, reply) => {
       const open = tokens().open.verify(request.params.token.replace(/\.gif$/, ''));
       if (open) await recordOpen(db, open);

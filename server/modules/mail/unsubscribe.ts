@@ -7,6 +7,7 @@ import type { Queryable } from '../../db/db';
 import { findContactWithList, unsubscribeContact } from '../lists/repository';
 import { copy } from './copy';
 import { recordUnsubscribe } from './results';
+import { UnsubscribePageAnswer } from './schemas';
 
 /** The test token: BAT messages carry a link that changes nothing. */
 const TEST_TOKEN = 'test';
@@ -112,7 +113,7 @@ export function registerUnsubscribeRoutes(
         method,
         url: '/api/unsubscribe/:token',
         config: { rateLimit },
-        schema: { tags: ['mail'], params: Params },
+        schema: { tags: ['mail'], params: Params, response: { 200: UnsubscribePageAnswer, '4xx': UnsubscribePageAnswer } },
         handler: async (request, reply) => {
           const [status, content] = await answer(request.params.token, method === 'POST');
           return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(content);

@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/db';
 import { badRequest, HttpError } from '../../shared/errors';
 import { recordBounce, type BounceKind } from './bounces';
+import { BouncesAnswer } from './schemas';
 import type { RecipientRef } from './tokens';
 
 /** One bounce a service reports: the address, and our Message-ID when the service gives it back. */
@@ -163,7 +164,7 @@ function registerWebhookRoute(
   typed.post(
     '/api/bounces/:service',
     {
-      schema: { tags: ['mail'], params: Params },
+      schema: { tags: ['mail'], params: Params, response: { 200: BouncesAnswer } },
       config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
     },
     async (request) => {

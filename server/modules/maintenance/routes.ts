@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/db';
 import type { ModuleContext } from '../../shared/context';
 import { currentUser, isAdmin, type AuthUser } from '../../shared/auth';
 import { cleanSequence } from '../../shared/sequence';
+import { SequenceCleanAnswer } from './schemas';
 import { SEQUENCE_TABLES } from './sequenceTables';
 
 interface CleanCounts {
@@ -32,7 +33,7 @@ async function cleanTable(tx: Queryable, table: string, user: AuthUser): Promise
  * them for an admin) renumbered 1..n with its empty items dropped; answers the counts.
  */
 export const maintenanceRoutes: FastifyPluginAsync<ModuleContext> = async (app, { db, authenticate }) => {
-  app.get('/api/sequence/clean', { onRequest: authenticate, schema: { tags: ['maintenance'] } }, async (request) => {
+  app.get('/api/sequence/clean', { onRequest: authenticate, schema: { tags: ['maintenance'], response: { 200: SequenceCleanAnswer } } }, async (request) => {
     const user = currentUser(request);
     return db.transaction(async (tx) => {
       const tables: Record<string, CleanCounts> = {};

@@ -3,7 +3,7 @@ import type { ModuleContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
 import { currentVisitor } from '../visitors/visitorAuth';
 import { ratingAggregates, ratingsBy, saveRating } from './repository';
-import { RatingBody, RatingQuery } from './schemas';
+import { MyRatingsAnswer, RatingBody, RatingQuery, RatingSavedAnswer, RatingsAnswer } from './schemas';
 import { youtubeVideoId } from './videoUrl';
 
 function videoIdOf(videourl: string): string {
@@ -18,7 +18,7 @@ export const ratingsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (ap
   const readLimit = { rateLimit: { max: config.publicReadRateLimit, timeWindow: '1 minute' } };
   const tags = ['ratings'];
 
-  app.post('/api/video/rating', { config: writeLimit, schema: { tags, body: RatingBody } }, async (request, reply) => {
+  app.post('/api/video/rating', { config: writeLimit, schema: { tags, body: RatingBody, response: { 200: RatingSavedAnswer, 201: RatingSavedAnswer } } }, async (request, reply) => {
     const { label, videourl, rating, email, recipientid } = request.body;
     const videoId = videoIdOf(videourl);
     const created = await saveRating(db, {
@@ -34,14 +34,14 @@ export const ratingsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (ap
       .send({ label, videourl, rating, recipientid, videoId, ratings: await ratingAggregates(db, videoId) });
   });
 
-  app.get('/api/video/rating', { config: readLimit, schema: { tags, querystring: RatingQuery } }, async (request) => {
+  app.get('/api/video/rating', { config: readLimit, schema: { tags, querystring: RatingQuery, response: { 200: RatingsAnswer } } }, async (request) => {
     const { videourl } = request.query;
     const videoId = videoIdOf(videourl);
     return { videourl, videoId, ratings: await ratingAggregates(db, videoId) };
   });
 
   // The visitor's own stars, read with their sign-up token: an e-mail alone would show anyone's.
-  app.get('/api/video/rating/mine', { config: readLimit, schema: { tags, querystring: RatingQuery } }, async (request) => {
+  app.get('/api/video/rating/mine', { config: readLimit, schema: { tags, querystring: RatingQuery, response: { 200: MyRatingsAnswer } } }, async (request) => {
     const visitor = await currentVisitor(db, request);
     const { videourl } = request.query;
     const videoId = videoIdOf(videourl);

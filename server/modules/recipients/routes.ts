@@ -6,10 +6,10 @@ import { currentUser } from '../../shared/auth';
 import { registerCrud } from '../../shared/crud';
 import { sameSecret } from '../../shared/secrets';
 import { conflict, forbidden, unauthorized } from '../../shared/errors';
-import { applyMergePatch, findItem, idParamsSchema, toItem, updateItem } from '../../shared/hydra';
+import { applyMergePatch, findItem, idParamsSchema, itemResponseSchema, toItem, updateItem } from '../../shared/hydra';
 import { findRecipientByEmail, newRecipientToken, upsertRecipient } from './repository';
 import { recipientResource } from './resource';
-import { RecipientCreate, RecipientList, RecipientPatch, TokenQuery } from './schemas';
+import { LocalToProdAnswer, LocalToProdListAnswer, RecipientCreate, RecipientList, RecipientPatch, TokenQuery } from './schemas';
 
 const alreadyThere = (email: string) => conflict(`Un destinataire a déjà l'adresse ${email}.`, 'email');
 
@@ -34,7 +34,7 @@ export const recipientsRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
   typed.patch(
     '/api/recipients/:id',
     {
-      schema: { tags, params: idParamsSchema, querystring: TokenQuery, body: RecipientPatch },
+      schema: { tags, params: idParamsSchema, querystring: TokenQuery, body: RecipientPatch, response: { 200: itemResponseSchema(recipientResource) } },
       // Public: the recipient has no account, only their token.
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
@@ -54,14 +54,14 @@ export const recipientsRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
     },
   );
 
-  typed.post('/api/localToProd', { onRequest: authenticate, schema: { tags, body: RecipientCreate } }, async (request, reply) => {
+  typed.post('/api/localToProd', { onRequest: authenticate, schema: { tags, body: RecipientCreate, response: { 200: LocalToProdAnswer, 201: LocalToProdAnswer } } }, async (request, reply) => {
     const { row, created } = await upsertRecipient(db, currentUser(request).id, request.body as Row);
     return reply.code(created ? 201 : 200).send({ created, recipient: toItem(recipientResource, row) });
   });
 
   typed.post(
     '/api/localToProd/list',
-    { onRequest: authenticate, schema: { tags, body: RecipientList } },
+    { onRequest: authenticate, schema: { tags, body: RecipientList, response: { 200: LocalToProdListAnswer } } },
     async (request: FastifyRequest<{ Body: Row[] }>) => {
       const userId = currentUser(request).id;
       // The last of several items with one e-mail wins, as if they had been sent one by one.

@@ -1,4 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import { Answer } from '../../shared/schemas';
+import { itemResponseSchema } from '../../shared/hydra';
+import { recipientResource } from './resource';
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 
@@ -35,3 +38,12 @@ export const RecipientPatch = Type.Partial(
 );
 
 export const TokenQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 100 })) });
+
+// Answers of the routes beside the CRUD ones.
+
+export const LocalToProdAnswer = Answer({
+  created: Type.Boolean({ description: 'Vrai quand le destinataire est nouveau (201), faux quand il est mis à jour (200).' }),
+  recipient: itemResponseSchema(recipientResource),
+});
+
+export const LocalToProdListAnswer = Answer({ created: Type.Integer(), updated: Type.Integer() });

@@ -26,6 +26,13 @@ import {
   YoutubeCheckBody,
   YoutubeCountParams,
   YoutubeListBody,
+  SocialMediaAnswer,
+  SocialMediaInfoAnswer,
+  YoutubeCheckAnswer,
+  XCheckAnswer,
+  XPostAnswer,
+  YoutubeListAnswer,
+  LatestVideosAnswer,
 } from './schemas';
 import { fromXError, xClientFor, xNotConfigured, xUsernameOf } from './xAccount';
 import { isYoutubeUrl, readYoutubeChannel, youtubeRefOf } from './youtubeCheck';
@@ -61,7 +68,7 @@ export const socialMediaRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async
 
   app.get(
     '/api/recipients/:id/socialMedia',
-    { onRequest: authenticate, schema: { tags, params: idParamsSchema } },
+    { onRequest: authenticate, schema: { tags, params: idParamsSchema, response: { 200: SocialMediaAnswer } } },
     async (request) => {
       await ownedRecipient(request, request.params.id);
       return readSocialMedia(db, request.params.id);
@@ -70,7 +77,7 @@ export const socialMediaRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async
 
   app.post(
     '/api/getSocialMediaInfo',
-    { onRequest: authenticate, config: checkLimit, schema: { tags, body: SocialMediaInfoBody } },
+    { onRequest: authenticate, config: checkLimit, schema: { tags, body: SocialMediaInfoBody, response: { 200: SocialMediaInfoAnswer } } },
     async (request) => {
       const { id } = request.body;
       const recipient = await ownedRecipient(request, id);
@@ -109,7 +116,7 @@ export const socialMediaRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async
 
   app.post(
     '/api/youtube/:n',
-    { onRequest: authenticate, config: checkLimit, schema: { tags, params: YoutubeCountParams, body: YoutubeCheckBody } },
+    { onRequest: authenticate, config: checkLimit, schema: { tags, params: YoutubeCountParams, body: YoutubeCheckBody, response: { 200: YoutubeCheckAnswer } } },
     async (request) => {
       const { url, id } = request.body;
       const recipient = await ownedRecipient(request, id);
@@ -125,7 +132,7 @@ export const socialMediaRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async
 
   app.post(
     '/api/twitter/:n',
-    { onRequest: authenticate, config: checkLimit, schema: { tags, params: XCountParams, body: XCheckBody } },
+    { onRequest: authenticate, config: checkLimit, schema: { tags, params: XCountParams, body: XCheckBody, response: { 200: XCheckAnswer } } },
     async (request) => {
       const { url, id } = request.body;
       if (id !== undefined) await ownedRecipient(request, id);
@@ -137,7 +144,7 @@ export const socialMediaRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async
     },
   );
 
-  app.post('/api/twitter/post', { onRequest: authenticate, config: listLimit, schema: { tags, body: XPostBody } }, async (request, reply) => {
+  app.post('/api/twitter/post', { onRequest: authenticate, config: listLimit, schema: { tags, body: XPostBody, response: { 201: XPostAnswer } } }, async (request, reply) => {
     const posted = await requireX().post(request.body.text).catch(fromXError);
     return reply.code(201).send({ ...posted, url: `https://x.com/i/web/status/${posted.id}` });
   });
@@ -152,7 +159,7 @@ export const socialMediaRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async
 
   app.post(
     '/api/socialMedia/youtube',
-    { onRequest: authenticate, config: checkLimit, schema: { tags, body: RecipientIdBody } },
+    { onRequest: authenticate, config: checkLimit, schema: { tags, body: RecipientIdBody, response: { 200: YoutubeCheckAnswer } } },
     async (request) => {
       const recipient = await ownedRecipient(request, request.body.id);
       const changed = await refreshYoutube(recipient);
@@ -162,7 +169,7 @@ export const socialMediaRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async
 
   app.post(
     '/api/socialMedia/youtube/list',
-    { onRequest: authenticate, config: listLimit, schema: { tags, body: YoutubeListBody } },
+    { onRequest: authenticate, config: listLimit, schema: { tags, body: YoutubeListBody, response: { 200: YoutubeListAnswer } } },
     async (request) => {
       const user = currentUser(request);
       const { ids } = request.body;
@@ -189,7 +196,7 @@ export const socialMediaRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async
 
   app.post(
     '/api/videosocialmedia/last',
-    { onRequest: authenticate, config: checkLimit, schema: { tags, body: UserIdBody } },
+    { onRequest: authenticate, config: checkLimit, schema: { tags, body: UserIdBody, response: { 200: LatestVideosAnswer } } },
     async (request) => {
       const user = currentUser(request);
       if (!isAdmin(user) && request.body.userId !== user.id) {

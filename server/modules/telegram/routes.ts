@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
 import { HttpError } from '../../shared/errors';
 import { createTelegramBot, TelegramError } from './botClient';
-import { BotBody } from './schemas';
+import { BotAnswer, BotBody } from './schemas';
 
 /**
  * Publishes a message through the product's Telegram bot (spec §7.6). It speaks in the
@@ -17,7 +17,7 @@ export const telegramRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     {
       onRequest: authenticate,
       config: writeLimit,
-      schema: { tags: ['telegram'], security: [{ bearer: [] }], body: BotBody },
+      schema: { tags: ['telegram'], security: [{ bearer: [] }], body: BotBody, response: { 200: BotAnswer } },
     },
     async (request) => {
       if (!bot) {

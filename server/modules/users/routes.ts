@@ -3,8 +3,10 @@ import { Type } from '@sinclair/typebox';
 import {
   applyMergePatch,
   collectionQuerySchema,
+  collectionResponseSchema,
   findOwnedItem,
   idParamsSchema,
+  itemResponseSchema,
   listCollection,
   scopeQuery,
   toItem,
@@ -28,7 +30,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app,
     '/api/users',
     {
       onRequest: authenticate,
-      schema: { tags: ['users'], querystring: collectionQuerySchema(userResource) },
+      schema: { tags: ['users'], querystring: collectionQuerySchema(userResource), response: { 200: collectionResponseSchema(userResource) } },
     },
     async (request) => {
       const user = currentUser(request);
@@ -36,13 +38,14 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app,
       if (!isAdmin(user) && email !== undefined && String(email).toLowerCase() !== user.email) {
         throw forbidden("Vous ne pouvez consulter que votre propre compte (filtre 'email').");
       }
-      return listCollection(db, userResource, scopeQuery(userResource, request.query, user), '/api/users');
+      // Spread: the response type wants a plain object type, not the HydraCollection interface.
+      return { ...(await listCollection(db, userResource, scopeQuery(userResource, request.query, user), '/api/users')) };
     },
   );
 
   app.get(
     '/api/users/:id',
-    { onRequest: authenticate, schema: { tags: ['users'], params: idParamsSchema } },
+    { onRequest: authenticate, schema: { tags: ['users'], params: idParamsSchema, response: { 200: itemResponseSchema(userResource) } } },
     async (request) =>
       toItem(userResource, await findOwnedItem(db, userResource, request.params.id, currentUser(request))),
   );
@@ -51,7 +54,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app,
     '/api/users/:id',
     {
       onRequest: authenticate,
-      schema: { tags: ['users'], params: idParamsSchema, body: UserPatch },
+      schema: { tags: ['users'], params: idParamsSchema, body: UserPatch, response: { 200: itemResponseSchema(userResource) } },
     },
     async (request) => {
       const user = currentUser(request);

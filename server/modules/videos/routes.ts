@@ -11,7 +11,7 @@ import {
   videosOfList,
   videosOfTheme,
 } from './repository';
-import { ThemeBody, ThemeParams, VideoPageQuery } from './schemas';
+import { ChaineVideosAnswer, CreatorsAnswer, ThemeBody, ThemeParams, VideoByUserAnswer, VideoPageQuery } from './schemas';
 
 function sameTheme(path: string, body: string): void {
   if (path !== body) throw badRequest('theme', "Le champ 'theme' doit reprendre le thème de l'adresse.");
@@ -24,7 +24,7 @@ export const videosRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app
 
   app.post(
     '/api/videoByUser/:theme',
-    { config: { rateLimit }, schema: { tags, params: ThemeParams, body: ThemeBody, querystring: VideoPageQuery } },
+    { config: { rateLimit }, schema: { tags, params: ThemeParams, body: ThemeBody, querystring: VideoPageQuery, response: { 200: VideoByUserAnswer } } },
     async (request) => {
       const { theme } = request.params;
       sameTheme(theme, request.body.theme);
@@ -49,7 +49,7 @@ export const videosRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app
 
   app.post(
     '/api/chaine/:theme',
-    { config: { rateLimit }, schema: { tags, params: ThemeParams, body: ThemeBody, querystring: VideoPageQuery } },
+    { config: { rateLimit }, schema: { tags, params: ThemeParams, body: ThemeBody, querystring: VideoPageQuery, response: { 200: ChaineVideosAnswer } } },
     async (request) => {
       const { theme } = request.params;
       sameTheme(theme, request.body.theme);
@@ -62,15 +62,15 @@ export const videosRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app
     },
   );
 
-  app.get('/api/creators', { config: { rateLimit }, schema: { tags } }, async () => {
+  app.get('/api/creators', { config: { rateLimit }, schema: { tags, response: { 200: CreatorsAnswer } } }, async () => {
     const lists = await featuredLists(db);
     return {
       '@context': '/api/contexts/Creator',
       '@id': '/api/creators',
-      '@type': 'hydra:Collection',
+      '@type': 'hydra:Collection' as const,
       'hydra:member': lists.map((list) => ({
         '@id': `/api/creators/${encodeURIComponent(list.name)}`,
-        '@type': 'Creator',
+        '@type': 'Creator' as const,
         name: list.name,
         hashtags: list.hashtags,
       })),

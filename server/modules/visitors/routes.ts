@@ -7,7 +7,7 @@ import { parseChannelRef } from '../feeds/channelRef';
 import { findOrFetchChannel } from '../videos/channelService';
 import { addChannelToList, channelsOfList, findChannel, removeChannelFromList, toChaine } from '../videos/repository';
 import { createVisitorList, findVisitorList, recordOptIn, type VisitorList } from './repository';
-import { ChaineBody, ListeBody, RtEventBody } from './schemas';
+import { ChaineBody, ListeBody, RtEventBody, SignupAnswer, VisitorListeAnswer, VisitorMeAnswer } from './schemas';
 import { registerSubscriptionRoutes } from './subscriptionsRoutes';
 import { currentVisitor } from './visitorAuth';
 
@@ -28,7 +28,7 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     return list;
   };
 
-  app.post('/api/rtEvent/new', { config: writeLimit, schema: { tags, body: RtEventBody } }, async (request, reply) => {
+  app.post('/api/rtEvent/new', { config: writeLimit, schema: { tags, body: RtEventBody, response: { 201: SignupAnswer } } }, async (request, reply) => {
     const { email, optin, name, grp_name: grpName, data, origin = '', twitter = '' } = request.body;
     if (data.email !== undefined && data.email.toLowerCase() !== email.toLowerCase()) {
       throw badRequest('data.email', "Le champ 'data.email' doit reprendre l'adresse 'email'.");
@@ -37,13 +37,13 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     return reply.code(201).send({ tokenAc });
   });
 
-  app.get('/api/visitor/me', { config: readLimit, schema: { tags } }, async (request) => {
+  app.get('/api/visitor/me', { config: readLimit, schema: { tags, response: { 200: VisitorMeAnswer } } }, async (request) => {
     const visitor = await currentVisitor(db, request);
     const list = await findVisitorList(db, visitor.id);
     return { email: visitor.email, liste: list ? await listeJson(db, list) : null };
   });
 
-  app.post('/api/visitor/liste', { config: writeLimit, schema: { tags, body: ListeBody } }, async (request, reply) => {
+  app.post('/api/visitor/liste', { config: writeLimit, schema: { tags, body: ListeBody, response: { 201: VisitorListeAnswer } } }, async (request, reply) => {
     const visitor = await currentVisitor(db, request);
     if (await findVisitorList(db, visitor.id)) throw conflict('Vous avez déjà une liste.');
     let list: VisitorList | null;
@@ -58,7 +58,7 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     return reply.code(201).send({ liste: await listeJson(db, list) });
   });
 
-  app.post('/api/visitor/follow', { config: writeLimit, schema: { tags, body: ChaineBody } }, async (request) => {
+  app.post('/api/visitor/follow', { config: writeLimit, schema: { tags, body: ChaineBody, response: { 200: VisitorListeAnswer } } }, async (request) => {
     const visitor = await currentVisitor(db, request);
     const list = await listOf(visitor.id);
     const channel = await findOrFetchChannel(db, feeds, request.body.chaine, 'chaine');
@@ -66,7 +66,7 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     return { liste: await listeJson(db, list) };
   });
 
-  app.post('/api/visitor/unfollow', { config: writeLimit, schema: { tags, body: ChaineBody } }, async (request) => {
+  app.post('/api/visitor/unfollow', { config: writeLimit, schema: { tags, body: ChaineBody, response: { 200: VisitorListeAnswer } } }, async (request) => {
     const visitor = await currentVisitor(db, request);
     const list = await listOf(visitor.id);
     const ref = parseChannelRef(request.body.chaine);

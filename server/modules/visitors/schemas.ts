@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { SimpleEmail as Email } from '../../shared/schemas';
+import { ChaineAnswer } from '../videos/schemas';
+import { Answer, SimpleEmail as Email } from '../../shared/schemas';
 
 const ShortText = Type.String({ maxLength: 200 });
 
@@ -43,3 +44,32 @@ export const VISITOR_TOKEN_HEADER = 'x-visitor-token';
 export const ExportQuery = Type.Object({
   format: Type.Union([Type.Literal('opml'), Type.Literal('newpipe')], { default: 'opml' }),
 });
+
+// Answers.
+
+export const SignupAnswer = Answer({ tokenAc: Type.String({ description: 'Le jeton du visiteur (en-tête x-visitor-token).' }) });
+
+const ListeAnswer = Answer({ name: Type.String(), hashtags: Type.Array(Type.String()), chaines: Type.Array(ChaineAnswer) });
+
+export const VisitorMeAnswer = Answer({ email: Type.String(), liste: Type.Union([ListeAnswer, Type.Null()]) });
+
+export const VisitorListeAnswer = Answer({ liste: ListeAnswer });
+
+const ImportedChannel = Answer({ id: Type.String(), name: Type.String() });
+const NullableName = Type.Union([Type.String(), Type.Null()]);
+
+export const SubscriptionsImportAnswer = Answer({
+  format: Type.String(),
+  followed: Type.Array(ImportedChannel),
+  alreadyFollowed: Type.Array(ImportedChannel),
+  unknown: Type.Array(Answer({ name: NullableName, source: Type.String() })),
+  failed: Type.Array(Answer({ id: Type.String(), name: NullableName, message: Type.String() })),
+});
+
+export const SubscriptionsExportAnswer = {
+  description: 'Le fichier des abonnements : OPML, ou le JSON de NewPipe (format=newpipe).',
+  content: {
+    'text/x-opml': { schema: { type: 'string' } },
+    'application/json': { schema: Type.Object({}, { additionalProperties: true, description: "Le fichier d'abonnements de NewPipe." }) },
+  },
+};

@@ -7,7 +7,7 @@ import { channelsOfList } from '../videos/repository';
 import type { VisitorList } from './repository';
 import { readSubscriptionFile, toNewPipeJson, toOpml } from './subscriptionFormats';
 import { importSubscriptions } from './subscriptionsImport';
-import { ExportQuery } from './schemas';
+import { ExportQuery, SubscriptionsExportAnswer, SubscriptionsImportAnswer } from './schemas';
 import { currentVisitor } from './visitorAuth';
 
 const OCTET_STREAM = 'application/octet-stream';
@@ -62,7 +62,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
 
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/api/visitor/subscriptions/import',
-      { config: { ...writeLimit, accepts: OCTET_STREAM }, schema: { tags } },
+      { config: { ...writeLimit, accepts: OCTET_STREAM }, schema: { tags, response: { 200: SubscriptionsImportAnswer } } },
       async (request) => {
         const visitor = await currentVisitor(db, request);
         const list = await listOf(visitor.id);
@@ -85,7 +85,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
 
   typed.get(
     '/api/visitor/subscriptions/export',
-    { config: readLimit, schema: { tags, querystring: ExportQuery } },
+    { config: readLimit, schema: { tags, querystring: ExportQuery, response: { 200: SubscriptionsExportAnswer } } },
     async (request, reply) => {
       const visitor = await currentVisitor(db, request);
       const list = await listOf(visitor.id);

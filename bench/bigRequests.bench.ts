@@ -1,37 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { enginesFor, type Engine } from './support/engines';
-import { startBenchApp, type BenchApp } from './support/inProcessApp';
-import { latencyLine, timed, type BenchOptions } from './measure';
+import { startBenchApp } from './support/inProcessApp';
+import { latencyLine, probe, timed, type BenchOptions } from './measure';
 
-/**
- * A second client, one request after the other (10 ms apart), alternating `/api/health` and a
- * small authenticated GET (one list), while a big request runs: how long everyone else waits.
- */
-function pollOthers(t: BenchApp, auth: { authorization: string }, smallGet: string) {
-  const latencies = { health: [] as number[], small: [] as number[] };
-  let running = true;
-  const loop = (async () => {
-    for (let i = 0; running; i += 1) {
-      const [name, url, headers] = i % 2 === 0 ? (['health', '/api/health', {}] as const) : (['small', smallGet, auth] as const);
-      const start = performance.now();
-      const response = await fetch(`${t.url}${url}`, { headers });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      latencies[name].push(performance.now() - start);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
-}
 
 /**
  * Issue 11: with a 200,000-address target list or a 300,000-row CSV import running, the other
@@ -50,7 +23,8 @@ async function benchBigRequests(engine: Engine, dataDir: string, sizes: { target
     const smallGet = `/api/grps/${small}`;
 
     const run = async (title: string, request: () => Promise<Response>, check: (answer: Record<string, unknown>) => boolean) => {
-      const others = pollOthers(t, operator, smallGet);
+      // A second client alternating /api/health and a small authenticated GET: how long everyone else waits.
+      const others = probe(t.url, { health: { url: '/api/health' }, small: { url: smallGet, headers: operator } });
       const sample = await timed(async () => {
         const response = await request();
         const answer = (await response.json()) as Record<string, unknown>;

@@ -89,18 +89,29 @@ export function sampleRss(pid: number = process.pid): { stop(): number } {
   };
 }
 
+/** A request a probe makes: a path of the server, and headers (a bearer) when it needs them. */
+export interface ProbeRequest {
+  url: string;
+  headers?: Record<string, string>;
+}
+
 /**
- * Calls `/api/health` one request after the other until stopped: how long the server takes
- * to answer anything while it works (the event loop's availability). Answers the latencies.
+ * Calls the requests in turn, one after the other (10 ms apart), until stopped: how long the
+ * server takes to answer others while it works. Answers each request's latencies.
  */
-export function probeHealth(baseUrl: string): { stop(): Promise<number[]> } {
-  const latencies: number[] = [];
+export function probe<K extends string>(baseUrl: string, requests: Record<K, ProbeRequest>): { stop(): Promise<Record<K, number[]>> } {
+  const names = Object.keys(requests) as K[];
+  const latencies = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
   let running = true;
   const loop = (async () => {
-    while (running) {
+    for (let i = 0; running; i += 1) {
+      const name = names[i % names.length];
+      const { url, headers } = requests[name];
       const start = performance.now();
-      await fetch(`${baseUrl}/api/health`).then((r) => r.arrayBuffer());
-      latencies.push(performance.now() - start);
+      const response = await fetch(`${baseUrl}${url}`, { headers });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      latencies[name].push(performance.now() - start);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })();
@@ -111,6 +122,12 @@ export function probeHealth(baseUrl: string): { stop(): Promise<number[]> } {
       return latencies;
     },
   };
+}
+
+/** `/api/health` alone, one request after the other: the event loop's availability while the server works. */
+export function probeHealth(baseUrl: string): { stop(): Promise<number[]> } {
+  const health = probe(baseUrl, { health: { url: '/api/health' } });
+  return { stop: async () => (await health.stop()).health };
 }
 
 export const latencyLine = (label: string, latencies: number[]) =>

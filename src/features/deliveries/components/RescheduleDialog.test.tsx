@@ -1,31 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
-import { DEMO_ADMIN } from '../../../testing/demoUsers';
-import { apiCall, signedIn } from '../../../testing/apiSession';
+import { apiCall } from '../../../testing/apiSession';
+import { plannedSend } from '../../../testing/plannedSend';
 import { ListSends } from './SendHistory';
 
 /** Waits that include a round trip to the real server (slower when the machine is busy). */
 const SERVER = { timeout: 10_000 };
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-
-async function plannedSend(sendAt: string) {
-  const run = `planned-${Date.now().toString(36)}`;
-  const auth = await signedIn(DEMO_ADMIN);
-  const list = await apiCall<{ id: number }>(auth, 'POST', '/grps', { subject: `Liste ${run}` });
-  await apiCall(auth, 'POST', '/grp_rcps', { email: 'ana@example.org', grp: list.id });
-  const delivery = await apiCall<{ id: number }>(auth, 'POST', '/deliveries', {
-    label: `Envoi ${run}`,
-    internalname: run,
-    category: run,
-    subject: 'Bonjour',
-    codeHtml: [b64('<p>Bonjour</p>')],
-    codeText: [b64('Bonjour')],
-  });
-  const send = await apiCall<{ id: number }>(auth, 'POST', '/sendEmail', { delId: delivery.id, listId: list.id, sendAt });
-  return { auth, listId: list.id, sendId: send.id };
-}
-
 describe('a planned send in the console (against the real API server)', () => {
   it('shows when it goes in TIMEZONE, and moves it to a date and time entered there', async () => {
     // 2 December 2031, 09:00 in Paris (winter time).

@@ -110,8 +110,9 @@ describe('schedules (Diffusion frequency)', () => {
     expect(planned.json()['hydra:member']).toHaveLength(1);
 
     // Down for ten days: the occurrence fires once, then the next one is tomorrow at 09:00.
-    await t.db.query(`UPDATE mail_schedule SET first_at = now() - interval '10 days', next_at = now() - interval '10 days' WHERE id = $1`, [schedule.id]);
+    // The contact leaves first: once the occurrence is due the poller may fire at any moment.
     await t.db.query(`UPDATE grp_rcp SET status = 'désabonné' WHERE email = 'daily-2@example.org'`);
+    await t.db.query(`UPDATE mail_schedule SET first_at = now() - interval '10 days', next_at = now() - interval '10 days' WHERE id = $1`, [schedule.id]);
     const sends = await until(
       () => t.db.query<{ id: number }>('SELECT id FROM mail_send WHERE schedule_id = $1', [schedule.id]),
       (rows) => rows.length > 0,

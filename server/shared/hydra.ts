@@ -211,15 +211,17 @@ export async function listCollection<T extends Row>(
     if (!Number.isSafeInteger(value)) throw badRequest(field, `Le champ '${field}' doit être un nombre entier.`);
   }
   const orderSql = collectionOrder(def, query);
-  const [{ total }] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM ${def.table} ${whereSql}`,
-    params,
-  );
+  const offset = (page - 1) * itemsPerPage;
   const rows = await db.query<T>(
     `SELECT ${selectList(def)} FROM ${def.table} ${whereSql} ORDER BY ${orderSql}
-     LIMIT ${itemsPerPage} OFFSET ${(page - 1) * itemsPerPage}`,
+     LIMIT ${itemsPerPage} OFFSET ${offset}`,
     params,
   );
+  // A page that is neither full nor past the end tells the total: one statement, not two.
+  const total =
+    rows.length < itemsPerPage && (rows.length > 0 || offset === 0)
+      ? offset + rows.length
+      : (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${def.table} ${whereSql}`, params))[0].total;
   return {
     '@context': `/api/contexts/${def.type}`,
     '@id': `/api/${def.path}`,

@@ -34,7 +34,7 @@ export const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-const rate = (sample: Sample) => sample.operations / sample.seconds;
+export const rate = (sample: Sample) => sample.operations / sample.seconds;
 const fmt = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(2)).padStart(9);
 
 /** Times `work`, which answers how many operations it did. */

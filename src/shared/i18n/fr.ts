@@ -133,6 +133,7 @@ export const fr = {
   // The operator's templates (issue 14).
   templates: {
     owner: 'Propriétaire',
+    loading: 'Chargement du modèle…',
     previewWidth: "Largeur de l'aperçu",
     desktop: (px: number) => `Ordinateur (${px} px)`,
     phone: (px: number) => `Téléphone (${px} px)`,

@@ -332,8 +332,6 @@ export const fr = {
     published: (version: number) => `Version ${version} mise en production.`,
     deleteTitle: 'Supprimer le modèle',
     deleteQuestion: (label: string) => `Supprimer le modèle « ${label} » ?`,
-    yes: 'Oui',
-    no: 'Non',
     preview: {
       subject: (subject: string) => `Objet : ${subject}`,
       html: 'Aperçu HTML',

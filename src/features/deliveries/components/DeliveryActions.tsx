@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Button, FormControlLabel, Switch } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { usePublishDeliveryMutation, useUpdateDeliveryMutation } from '../api';
 import { contentOf, savePatch } from '../draft';
 import type { Delivery } from '../types';
-import { DeleteDeliveryPopin } from './DeleteDeliveryPopin';
 import { SendDialog } from './SendDialog';
 import { TestSendDialog } from './TestSendDialog';
 import type { WorkingCopy } from './useWorkingCopy';
@@ -97,9 +97,15 @@ export function DeliveryActions({ delivery, copy, onNotice, onDeleted }: Props) 
       </Button>
       {dialog === 'bat' && <TestSendDialog deliveryId={delivery.id} content={contentOf(draft)} onClose={() => setDialog(null)} />}
       {dialog === 'send' && <SendDialog delivery={delivery} onClose={() => setDialog(null)} />}
-      {dialog === 'delete' && (
-        <DeleteDeliveryPopin label={delivery.label || delivery.internalname} onNo={() => setDialog(null)} onYes={remove} />
-      )}
+      {/* The detail popin that confirms a deletion (spec §2.5): Oui or Non. */}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={t.deleteTitle}
+        text={t.deleteQuestion(delivery.label || delivery.internalname)}
+        onConfirm={remove}
+        onCancel={() => setDialog(null)}
+        busy={busy}
+      />
     </>
   );
 }

@@ -59,6 +59,36 @@ test('the login page and the operator console, with every list dialog, pass axe'
   await passesAxe(page, 'the introuvable dialog');
 });
 
+test('the template editor passes axe on every tab, with its messages', async ({ page }) => {
+  const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
+  const label = `Axe ${Date.now().toString(36)}`;
+  const created = await (
+    await page.request.post('/api/deliveries', {
+      data: { label, internalname: `axe-${Date.now().toString(36)}`, category: 'TGM', codeHtml: [Buffer.from('<p>Bonjour {{firstname}}</p>').toString('base64')] },
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json();
+  await signIn(page, DEMO_ADMIN);
+  await expect(page).toHaveURL(/\/influenceur$/);
+  await page.goto(`/influenceur/modeles/${created.id}`);
+  const editor = page.getByRole('dialog', { name: `Modèle : ${label}` });
+  await expect(editor.getByText(/^Version 1 · modifiée le/)).toBeVisible();
+  await passesAxe(page, "the template editor's Général tab");
+  for (const tab of ['Contenu', 'Séquence', 'Code', 'Data', 'Langue', 'Diffusion']) {
+    await editor.getByRole('tab', { name: tab }).click();
+    await expect(editor.getByRole('tabpanel', { name: tab })).toBeVisible();
+    if (tab === 'Contenu') await expect(editor.locator('iframe[title="Aperçu HTML"]')).toBeVisible();
+    await passesAxe(page, `the template editor's ${tab} tab`);
+  }
+  await editor.getByRole('tab', { name: 'Général' }).click();
+  await editor.getByLabel('Libellé').fill(`${label} bis`);
+  await expect(editor.getByText('Enregistrez d’abord vos modifications.')).toBeVisible();
+  await passesAxe(page, 'the template editor with unsaved changes');
+  await editor.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('dialog', { name: `Modèle : ${label} bis` }).getByText('Version 2 enregistrée.')).toBeVisible();
+  await passesAxe(page, 'the template editor after a save');
+});
+
 test('the admin console, its editors, the dashboard and the following page pass axe', async ({ page }) => {
   await signIn(page, DEMO_ADMIN);
   await expect(page).toHaveURL(/\/influenceur$/);

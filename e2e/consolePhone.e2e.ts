@@ -56,6 +56,33 @@ for (const viewport of [
       await fitsTheWidth(page, 'the contact editor');
     });
 
+    test('the template editor fits the width, its buttons in view', async ({ page }) => {
+      const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
+      const label = `Téléphone ${viewport.width} ${Date.now().toString(36)}`;
+      const created = await (
+        await page.request.post('/api/deliveries', {
+          data: { label, internalname: `tel-${Date.now().toString(36)}`, category: 'TGM', codeHtml: [Buffer.from('<p>Bonjour {{firstname}}</p>').toString('base64')] },
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
+      await signIn(page, DEMO_ADMIN);
+      await expect(page).toHaveURL(/\/influenceur$/);
+      await page.goto(`/influenceur/modeles/${created.id}`);
+      const editor = page.getByRole('dialog', { name: `Modèle : ${label}` });
+      await expect(editor.getByText(/^Version 1 · modifiée le/)).toBeVisible();
+      if (viewport.width < 600) {
+        // Full screen below the sm breakpoint.
+        const box = await editor.boundingBox();
+        expect(box?.width).toBe(viewport.width);
+      }
+      for (const tab of ['Général', 'Contenu', 'Séquence', 'Code', 'Data', 'Langue', 'Diffusion']) {
+        await editor.getByRole('tab', { name: tab }).click();
+        await expect(editor.getByRole('tabpanel', { name: tab })).toBeVisible();
+        await fitsTheWidth(page, `the template editor's ${tab} tab`);
+        for (const button of ['Fermer', 'MEP', 'Enregistrer']) await expect(editor.getByRole('button', { name: button })).toBeInViewport();
+      }
+    });
+
     test('the dashboard and the admin editors fit the width', async ({ page }) => {
       await signIn(page, DEMO_ADMIN);
       await expect(page).toHaveURL(/\/influenceur$/);

@@ -133,6 +133,7 @@ export const fr = {
   // The operator's templates (issue 14).
   templates: {
     owner: 'Propriétaire',
+    loading: 'Chargement du modèle…',
     previewWidth: "Largeur de l'aperçu",
     desktop: (px: number) => `Ordinateur (${px} px)`,
     phone: (px: number) => `Téléphone (${px} px)`,
@@ -331,8 +332,6 @@ export const fr = {
     published: (version: number) => `Version ${version} mise en production.`,
     deleteTitle: 'Supprimer le modèle',
     deleteQuestion: (label: string) => `Supprimer le modèle « ${label} » ?`,
-    yes: 'Oui',
-    no: 'Non',
     preview: {
       subject: (subject: string) => `Objet : ${subject}`,
       html: 'Aperçu HTML',

@@ -23,12 +23,22 @@ describe('CategoryTemplates and the template editor (against the real API server
     const label = within(editor).getByLabelText('Libellé');
     await userEvent.clear(label);
     await userEvent.type(label, 'Lettre de mai');
+    // One panel is mounted at a time; what was typed lives above them and survives a visit to Code.
+    await userEvent.click(within(editor).getByRole('tab', { name: 'Code' }));
+    expect(within(editor).queryByLabelText('Libellé')).not.toBeInTheDocument();
+    await userEvent.click(within(editor).getByRole('tab', { name: 'Général' }));
+    expect(within(editor).getByLabelText('Libellé')).toHaveValue('Lettre de mai');
     expect(within(editor).getByRole('button', { name: 'MEP' })).toBeDisabled();
-    await userEvent.click(within(editor).getByRole('button', { name: 'Enregistrer' }));
+    const save = within(editor).getByRole('button', { name: 'Enregistrer' });
+    await userEvent.click(save);
     expect(
       await within(screen.getByRole('dialog')).findByText('Version 2 enregistrée.', {}, SERVER),
     ).toBeInTheDocument();
     expect(await screen.findByText(/^Version 2 · modifiée le/, {}, SERVER)).toBeInTheDocument();
+    // The new version starts a fresh working copy in the same dialog: nothing remounts, the focus stays.
+    expect(screen.getByRole('dialog', { name: 'Modèle : Lettre de mai' })).toBe(editor);
+    expect(save).toHaveFocus();
+    expect(within(editor).getByRole('button', { name: 'MEP' })).toBeEnabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Supprimer' }));
     const popin = await screen.findByRole('dialog', { name: 'Supprimer le modèle' }, SERVER);

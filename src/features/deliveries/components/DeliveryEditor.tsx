@@ -1,40 +1,44 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Dialog, DialogContent, LinearProgress, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, LinearProgress } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
+import { selectIsAdmin } from '../../../shared/session';
 import { NotFoundDialog } from '../../../shared/ui/NotFoundDialog';
+import { TabbedDialog } from '../../../shared/ui/TabbedDialog';
 import { useCreateDeliveryMutation, useGetDeliveryQuery, useUpdateDeliveryMutation } from '../api';
-import { DeliveryForm, type Notice, type TabName } from './DeliveryForm';
+import { DeliveryActions, type Notice } from './DeliveryActions';
 import { ErrorAlert } from './ErrorAlert';
+import { PANELS, tabsFor } from './tabs/panels';
+import { useWorkingCopy } from './useWorkingCopy';
 
 interface Props {
   /** null: a new template, created empty as the editor opens (spec §4). */
   deliveryId: number | null;
   category: string;
   onClose: () => void;
-  /** The open tab, when the address names it; absent, the editor keeps its own. */
+  /** The open tab's slug, when the address names it; absent, the editor keeps its own. */
   tab?: string;
-  onTab?: (tab: TabName) => void;
+  onTab?: (tab: string) => void;
   /** A new template was created (its id): the page gives it its address. */
   onCreated?: (id: number) => void;
   /** The template was just created by '+': closed never saved, it is soft-deleted (no empty "Nouveau modèle" left behind). */
   discardIfUntouched?: boolean;
 }
 
-const isTabName = (tab: string | undefined): tab is TabName => tab !== undefined && tab in fr.deliveries.tabs;
+const t = fr.deliveries;
 
 const newInternalName = () => `modele-${Date.now().toString(36)}`;
 
-/** The template editor modal: loads (or first creates) the delivery, then edits it. */
-export function DeliveryEditor({ deliveryId, category, onClose: close, tab: addressTab, onTab, onCreated, discardIfUntouched = false }: Props) {
+/**
+ * The template editor modal: loads (or first creates) the delivery, then edits a working copy
+ * of it in the shared `TabbedDialog`, one panel mounted at a time (Code and Contenu each
+ * compile through the server: mounted together, both would call and show the message twice).
+ */
+export function DeliveryEditor({ deliveryId, category, onClose: close, tab, onTab, onCreated, discardIfUntouched = false }: Props) {
+  const isAdmin = useSelector(selectIsAdmin);
   const [id, setId] = useState(deliveryId);
-  const [ownTab, setOwnTab] = useState<TabName>('general');
-  const tab = isTabName(addressTab) ? addressTab : ownTab;
-  const setTab = (next: TabName) => {
-    setOwnTab(next);
-    onTab?.(next);
-  };
-  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
+  // Here rather than in the working copy: "Version N enregistrée." outlives the version it announces.
   const [notice, setNotice] = useState<Notice | null>(null);
   const [createDelivery, creation] = useCreateDeliveryMutation();
   const creating = useRef(false);
@@ -42,7 +46,7 @@ export function DeliveryEditor({ deliveryId, category, onClose: close, tab: addr
   useEffect(() => {
     if (id !== null || creating.current) return;
     creating.current = true;
-    createDelivery({ label: fr.deliveries.newTemplateLabel, internalname: newInternalName(), category })
+    createDelivery({ label: t.newTemplateLabel, internalname: newInternalName(), category })
       .unwrap()
       .then(
         (created) => {
@@ -54,6 +58,7 @@ export function DeliveryEditor({ deliveryId, category, onClose: close, tab: addr
   }, [id, category, createDelivery, onCreated]);
 
   const { data: delivery, error } = useGetDeliveryQuery(id ?? skipToken);
+  const copy = useWorkingCopy(delivery);
   const failure = creation.error ?? error;
   const [updateDelivery] = useUpdateDeliveryMutation();
   const onClose = () => {
@@ -67,24 +72,47 @@ export function DeliveryEditor({ deliveryId, category, onClose: close, tab: addr
   const missing = (error !== undefined && 'status' in error && (error.status === 404 || error.status === 403 || error.status === 400)) || delivery?.actif === 0;
   if (missing) return <NotFoundDialog text={fr.templates.notFound} onClose={onClose} />;
 
+  const ready = delivery && copy;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="lg" fullScreen={fullScreen} aria-labelledby="delivery-editor-title">
-      {delivery ? (
-        // A saved version starts a fresh working copy.
-        <DeliveryForm
-          key={`${delivery.id}:${delivery.version}:${delivery.lastModified}`}
-          delivery={delivery}
-          tab={tab}
-          onTab={setTab}
-          notice={notice}
-          onNotice={setNotice}
-          onClose={onClose}
-        />
-      ) : (
-        <DialogContent>
-          {failure ? <ErrorAlert error={failure} /> : <LinearProgress aria-label={fr.deliveries.creating} />}
-        </DialogContent>
-      )}
-    </Dialog>
+    <TabbedDialog
+      open
+      title={ready ? t.editorTitle(delivery.label || delivery.internalname) : id === null ? t.creating : fr.templates.loading}
+      onClose={onClose}
+      maxWidth="lg"
+      lazyPanels
+      activeSlug={tab}
+      onTabChange={onTab}
+      pending={ready ? undefined : failure ? <ErrorAlert error={failure} /> : <LinearProgress aria-label={id === null ? t.creating : fr.templates.loading} />}
+      tabs={
+        ready
+          ? tabsFor(isAdmin).map((name) => {
+              const Panel = PANELS[name];
+              return {
+                label: t.tabs[name],
+                slug: name,
+                content: (
+                  // Tall enough that the dialog does not jump as the tabs change.
+                  <Box sx={{ minHeight: 320 }}>
+                    <Panel draft={copy.draft} change={copy.change} />
+                  </Box>
+                ),
+              };
+            })
+          : []
+      }
+      messages={
+        ready && (notice || copy.dirty) ? (
+          <>
+            {notice && (
+              <Alert severity={notice.severity} onClose={() => setNotice(null)}>
+                {notice.text}
+              </Alert>
+            )}
+            {copy.dirty && <Alert severity="info">{t.saveFirst}</Alert>}
+          </>
+        ) : undefined
+      }
+      actions={ready ? <DeliveryActions delivery={delivery} copy={copy} onNotice={setNotice} onDeleted={onClose} /> : undefined}
+    />
   );
 }

@@ -48,16 +48,22 @@ export function GeneralTab({ draft, change }: TabProps) {
         minRows={2}
       />
       {versions && versions.length > 0 && (
-        <List dense aria-label={t.versions} subheader={<Typography variant="subtitle2">{t.versions}</Typography>}>
-          {versions.map((version) => (
-            <ListItem key={version.version} disableGutters>
-              <ListItemText
-                primary={t.versionLine(version.version, formatFrenchDate(version.lastModified))}
-                secondary={version.publishedAt ? t.inProduction : null}
-              />
-            </ListItem>
-          ))}
-        </List>
+        // The heading beside the list, not in it: a <ul> holds only <li>s.
+        <Stack>
+          <Typography variant="subtitle2" component="h3" id="delivery-versions-title">
+            {t.versions}
+          </Typography>
+          <List dense aria-labelledby="delivery-versions-title">
+            {versions.map((version) => (
+              <ListItem key={version.version} disableGutters>
+                <ListItemText
+                  primary={t.versionLine(version.version, formatFrenchDate(version.lastModified))}
+                  secondary={version.publishedAt ? t.inProduction : null}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </Stack>
       )}
     </Stack>
   );

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Button, FormControlLabel, Switch } from '@mui/material';
+import { errorMessage } from '../../../shared/api';
+import { fr } from '../../../shared/i18n/fr';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { usePublishDeliveryMutation, useUpdateDeliveryMutation } from '../api';
+import { contentOf, savePatch } from '../draft';
+import type { Delivery } from '../types';
+import { SendDialog } from './SendDialog';
+import { TestSendDialog } from './TestSendDialog';
+import type { WorkingCopy } from './useWorkingCopy';
+
+export interface Notice {
+  severity: 'success' | 'error';
+  text: string;
+}
+
+const t = fr.deliveries;
+
+interface Props {
+  delivery: Delivery;
+  copy: WorkingCopy;
+  onNotice: (notice: Notice | null) => void;
+  /** The template was deleted. */
+  onDeleted: () => void;
+}
+
+/**
+ * The editor's buttons over the working copy (spec §2.5: MEP, BAT, Envoyer and the active
+ * toggle; plus Supprimer and Enregistrer), and the popins they open. The editor closes with
+ * the dialog's × ("Fermer"), so no second button bears that name.
+ */
+export function DeliveryActions({ delivery, copy, onNotice, onDeleted }: Props) {
+  const { draft, change, dirty, valid } = copy;
+  const [dialog, setDialog] = useState<'bat' | 'send' | 'delete' | null>(null);
+  const [update, { isLoading: saving }] = useUpdateDeliveryMutation();
+  const [publish, { isLoading: publishing }] = usePublishDeliveryMutation();
+  const busy = saving || publishing;
+
+  const run = async (work: () => Promise<Notice | null>) => {
+    onNotice(null);
+    try {
+      onNotice(await work());
+    } catch (error) {
+      onNotice({ severity: 'error', text: errorMessage(error) });
+    }
+  };
+  const save = () =>
+    run(async () => {
+      const result = await update({ id: delivery.id, patch: savePatch(draft) }).unwrap();
+      return { severity: 'success', text: t.saved(result.version) };
+    });
+  const publishCurrent = () =>
+    run(async () => {
+      const { id, subject, codeHtml, codeText, internalname, societe, origin, actif, typedel } = delivery;
+      const result = await publish({
+        id,
+        subject,
+        codeHtml,
+        codeText,
+        internalname,
+        societe,
+        origin,
+        actif,
+        typedel,
+      }).unwrap();
+      return { severity: 'success', text: t.published(result.version) };
+    });
+  const remove = () =>
+    run(async () => {
+      await update({ id: delivery.id, patch: { actif: 0 } }).unwrap();
+      onDeleted();
+      return null;
+    });
+
+  return (
+    <>
+      <FormControlLabel
+        control={<Switch checked={draft.actif === 1} onChange={(e) => change({ actif: e.target.checked ? 1 : 0 })} />}
+        label={t.actions.active}
+        sx={{ mr: 'auto' }}
+      />
+      <Button color="error" onClick={() => setDialog('delete')} disabled={busy}>
+        {t.actions.delete}
+      </Button>
+      <Button onClick={() => setDialog('bat')} disabled={!valid}>
+        {t.actions.testSend}
+      </Button>
+      <Button onClick={publishCurrent} disabled={busy || dirty}>
+        {t.actions.publish}
+      </Button>
+      <Button onClick={() => setDialog('send')} disabled={busy || dirty || delivery.actif === 0}>
+        {t.actions.send}
+      </Button>
+      <Button variant="contained" onClick={save} disabled={busy || !valid}>
+        {t.actions.save}
+      </Button>
+      {dialog === 'bat' && <TestSendDialog deliveryId={delivery.id} content={contentOf(draft)} onClose={() => setDialog(null)} />}
+      {dialog === 'send' && <SendDialog delivery={delivery} onClose={() => setDialog(null)} />}
+      {/* The detail popin that confirms a deletion (spec §2.5): Oui or Non. */}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={t.deleteTitle}
+        text={t.deleteQuestion(delivery.label || delivery.internalname)}
+        onConfirm={remove}
+        onCancel={() => setDialog(null)}
+        busy={busy}
+      />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { fr } from '../../../../shared/i18n/fr';
+import { CodeTab } from './CodeTab';
+import { ContentTab } from './ContentTab';
+import { DataTab } from './DataTab';
+import { DiffusionTab } from './DiffusionTab';
+import { GeneralTab } from './GeneralTab';
+import { LanguageTab } from './LanguageTab';
+import { SequenceTab } from './SequenceTab';
+import type { TabProps } from './types';
+
+/** A tab's name, which is also its slug in the address (`/influenceur/modeles/12/code`). */
+export type TabName = keyof typeof fr.deliveries.tabs;
+
+/** Normal users see Général and Code; the admin every tab (spec §2.5). */
+export const tabsFor = (isAdmin: boolean): TabName[] =>
+  isAdmin ? ['general', 'content', 'sequence', 'code', 'data', 'language', 'diffusion'] : ['general', 'code'];
+
+export const PANELS: Record<TabName, (props: TabProps) => ReactNode> = {
+  general: GeneralTab,
+  content: ContentTab,
+  sequence: SequenceTab,
+  code: CodeTab,
+  data: DataTab,
+  language: LanguageTab,
+  diffusion: DiffusionTab,
+};

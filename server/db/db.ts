@@ -19,6 +19,13 @@ export interface Queryable {
 /** The database: PGlite embedded by default, PostgreSQL when DATABASE_URL is set. */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Where this process is the database's only writer (the embedded engine): a number that
+   * changes before and after every statement that may write, so that a read which saw the same
+   * number before and after it ran can be reused until the number moves (readCache.ts).
+   * Absent on PostgreSQL, where other processes write too.
+   */
+  readonly dataVersion?: () => number;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

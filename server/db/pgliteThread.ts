@@ -26,6 +26,14 @@ function startWorker(dataDir: string | null): Worker {
 }
 
 /**
+ * Whether a statement may change data: anything but a plain SELECT (no row locks, no sequence
+ * calls). Our SQL functions are all triggers, so a SELECT calls none that write.
+ */
+export function mayWrite(sql: string): boolean {
+  return !/^\s*SELECT\b/i.test(sql) || /\bFOR\s+(UPDATE|SHARE|NO\s+KEY\s+UPDATE|KEY\s+SHARE)\b|\b(nextval|setval|pg_notify)\s*\(/i.test(sql);
+}
+
+/**
  * PGlite in a worker thread behind `Db` (see pgliteWorker.ts). A transaction is one unit in
  * the thread: its statements run in order there while other statements wait.
  */
@@ -75,22 +83,35 @@ async function startThread(dataDir: string | null): Promise<Db> {
     throw error;
   });
 
-  const query: Queryable['query'] = (sql, params) => call({ op: 'query', sql, params });
+  // Moves before a statement that may write is sent and after it is answered (Db.dataVersion).
+  let version = 0;
+  const written = <T>(work: Promise<T>): Promise<T> => {
+    version += 1;
+    return work.finally(() => (version += 1));
+  };
+  const query: Queryable['query'] = (sql, params) => {
+    const running = call<never[]>({ op: 'query', sql, params });
+    return mayWrite(sql) ? written(running) : running;
+  };
   return {
     kind: 'pglite',
     query,
-    transaction: async (work) => {
-      const tx = await call<number>({ op: 'begin' });
-      let result;
-      try {
-        result = await work({ query: (sql, params) => call({ op: 'query', sql, params, tx }) });
-      } catch (error) {
-        await call({ op: 'end', tx, commit: false }).catch(() => undefined);
-        throw error;
-      }
-      await call({ op: 'end', tx, commit: true });
-      return result;
-    },
+    dataVersion: () => version,
+    transaction: (work) =>
+      written(
+        (async () => {
+          const tx = await call<number>({ op: 'begin' });
+          let result;
+          try {
+            result = await work({ query: (sql, params) => call({ op: 'query', sql, params, tx }) });
+          } catch (error) {
+            await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+            throw error;
+          }
+          await call({ op: 'end', tx, commit: true });
+          return result;
+        })(),
+      ),
     close: async () => {
       if (stopped) return;
       await call({ op: 'close' });

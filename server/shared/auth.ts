@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
+import { ReadCache } from '../db/readCache';
 import { unauthorized } from './errors';
 
 export interface AuthUser {
@@ -37,7 +38,8 @@ export interface TokenService {
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttlSeconds * 1000 });
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
+  // Verified tokens are remembered until they expire (fast-jwt's LRU, keyed by a hash of the token).
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], cache: 1000 });
   const scopedKey = (scope: string) => createHmac('sha256', secret).update(`scope:${scope}`).digest();
   return {
     sign: (payload) => signer({ ...payload }),
@@ -61,11 +63,16 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.authUser;
 }
 
+/** Sessions checked at once, and for how long at most (readCache.ts: only the embedded engine keeps them). */
+const SESSION_CACHE = { maxEntries: 1000, ttlMs: 60_000 };
+
 /**
  * Builds the pre-handler of back-office routes: a valid bearer token of a user that still
- * exists, whose roles are read fresh from the database (a demoted admin loses rights at once).
+ * exists, whose roles are read fresh from the database (a demoted admin loses rights at once:
+ * a cached check lasts only while nothing was written).
  */
-export function createAuthenticate(tokens: TokenService, db: Queryable) {
+export function createAuthenticate(tokens: TokenService, db: Queryable & Pick<Db, 'dataVersion'>) {
+  const sessions = new ReadCache<AuthUser | null>(db, SESSION_CACHE);
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -76,7 +83,11 @@ export function createAuthenticate(tokens: TokenService, db: Queryable) {
     } catch {
       throw unauthorized('Session expirée ou jeton invalide.');
     }
-    const [user] = await db.query<AuthUser>('SELECT id, email, roles FROM app_user WHERE id = $1', [payload.id]);
+    const user = await sessions.read(String(payload.id), async () => {
+      const [row] = await db.query<AuthUser>('SELECT id, email, roles FROM app_user WHERE id = $1', [payload.id]);
+      // Shared by the requests that read it from the cache: frozen so that none can change it for others.
+      return row ? Object.freeze({ ...row, roles: Object.freeze([...row.roles]) as string[] }) : null;
+    });
     if (!user) throw unauthorized('Utilisateur inconnu.');
     request.authUser = user;
   };

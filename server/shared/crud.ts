@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TObject } from '@sinclair/typebox';
 import type { Queryable, Row } from '../db/db';
+import { ReadCache } from '../db/readCache';
 import { currentUser, isAdmin, type AuthUser } from './auth';
 import type { ModuleContext } from './context';
 import { forbidden } from './errors';
@@ -19,6 +20,13 @@ import {
   updateItem,
   type ResourceDef,
 } from './hydra';
+
+/**
+ * Collection pages kept while nothing is written (readCache.ts: the embedded engine only).
+ * Small pages only, so that the cache stays within a few megabytes.
+ */
+const PAGE_CACHE = { maxEntries: 500, ttlMs: 60_000 };
+const keepPage = (page: { 'hydra:member': unknown[] }) => page['hydra:member'].length <= 100;
 
 export interface CrudOptions {
   /** Body schema of POST; omit to register no POST. */
@@ -50,12 +58,18 @@ export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleC
   const tags = [options.tag ?? def.path];
   const base = `/api/${def.path}`;
   const item = itemResponseSchema(def);
+  const pages = new ReadCache<Awaited<ReturnType<typeof listCollection>>>(db, PAGE_CACHE);
 
   typed.get(
     base,
     { onRequest: authenticate, schema: { tags, querystring: collectionQuerySchema(def), response: { 200: collectionResponseSchema(def) } } },
-    // Spread: the response type wants a plain object type, not the HydraCollection interface.
-    async (request) => ({ ...(await listCollection(db, def, scopeQuery(def, request.query, currentUser(request)), base)) }),
+    async (request) => {
+      const query = scopeQuery(def, request.query, currentUser(request));
+      // The answer depends on the scoped query alone: the owner filter is in it for non-admins.
+      const collection = await pages.read(JSON.stringify(query), () => listCollection(db, def, query, base), keepPage);
+      // Spread: the response type wants a plain object type, not the HydraCollection interface.
+      return { ...collection };
+    },
   );
 
   typed.get(`${base}/:id`, { onRequest: authenticate, schema: { tags, params: idParamsSchema, response: { 200: item } } }, async (request) =>

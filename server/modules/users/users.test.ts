@@ -128,6 +128,19 @@ describe('users resource (the shared hydra layer)', () => {
       expect(roles).not.toContain('ROLE_ADMIN');
     });
 
+    it("takes rights away at once: a demoted admin's next request is refused, however often they asked before", async () => {
+      const [{ id }] = await t.db.query<{ id: number }>(
+        `INSERT INTO app_user (email, password_hash, roles) VALUES ('chef@example.org', 'x', '["ROLE_ADMIN"]') RETURNING id`,
+      );
+      const chef = { authorization: `Bearer ${t.tokens.sign({ id, ip: '127.0.0.1', roles: ['ROLE_ADMIN'], username: 'chef@example.org' })}` };
+      // Asked twice: the second answer may come from the embedded engine's read cache.
+      for (let i = 0; i < 2; i += 1) expect((await get(`/api/users/${operatorId}`, chef)).statusCode).toBe(200);
+      expect((await patch(id, { roles: ['ROLE_USER'] }, admin)).statusCode).toBe(200);
+      expect((await get(`/api/users/${operatorId}`, chef)).statusCode).toBe(403);
+      await t.db.query('DELETE FROM app_user WHERE id = $1', [id]);
+      expect((await get(`/api/users/${id}`, chef)).statusCode).toBe(401);
+    });
+
     it('answers 409 on a taken e-mail and 400 on an invalid one', async () => {
       const taken = await patch(operatorId, { email: 'user1@example.org' }, operator);
       expect(taken.statusCode).toBe(409);

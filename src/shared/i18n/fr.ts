@@ -73,6 +73,7 @@ export const fr = {
     subject: 'Sujet',
     lastModified: 'Dernière modification',
     editorTitle: (subject: string) => `Liste : ${subject}`,
+    loading: 'Chargement de la liste…',
     tabs: { general: 'General', ciblage: 'Ciblage', sequence: 'Séquence', workflow: 'Workflow' },
     count: (n: number) => `Contacts actifs : ${n}`,
     countStart: (n: number) => `Contacts au départ : ${n}`,

@@ -24,15 +24,8 @@ export function ListEditor({ listId, onClose, tab, onTabChange, renderWorkflow }
   const { data: list, isError } = useGetListQuery(listId);
   // 404 and 403 read the same: whether someone else's list exists is not the caller's business.
   if (isError || list?.actif === 0) return <NotFoundDialog text={fr.lists.notFound} onClose={onClose} />;
-  if (!list) return <LinearProgress aria-label="chargement" />;
-  return (
-    <TabbedDialog
-      open
-      title={fr.lists.editorTitle(list.subject)}
-      onClose={onClose}
-      activeSlug={tab}
-      onTabChange={onTabChange}
-      tabs={[
+  const tabs = list
+    ? [
         { label: fr.lists.tabs.general, slug: 'general', content: <GeneralTab list={list} onDeleted={onClose} /> },
         { label: fr.contacts.tab, slug: 'contacts', content: <ContactsTable listId={list.id} /> },
         { label: fr.lists.tabs.ciblage, slug: 'ciblage', content: <CiblageTab list={list} /> },
@@ -42,7 +35,18 @@ export function ListEditor({ listId, onClose, tab, onTabChange, renderWorkflow }
           slug: 'workflow',
           content: renderWorkflow ? renderWorkflow(list.id) : <Typography color="text.secondary">{fr.lists.workflowEmpty}</Typography>,
         },
-      ]}
+      ]
+    : [];
+  // While it loads, the same dialog holds a progress bar: focus and the address are in place already.
+  return (
+    <TabbedDialog
+      open
+      title={list ? fr.lists.editorTitle(list.subject) : fr.lists.loading}
+      onClose={onClose}
+      activeSlug={tab}
+      onTabChange={onTabChange}
+      pending={list ? undefined : <LinearProgress aria-label={fr.lists.loading} />}
+      tabs={tabs}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { LinearProgress, Stack, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { creatorIndex, filterVideos } from '../lib/filterVideos';
@@ -39,36 +39,55 @@ const videoOutsideList = (id: string): Video => ({
 /** The filter, the grid, and the detail panel a card opens (its address is the page's `?v=`). */
 export function VideoBrowser(props: Props) {
   const { videos, isLoading = false, showViews, emptyText = fr.videos.none, renderCardActions, renderPanelSide } = props;
-  const [query, setQuery] = useState('');
   const { videoId, startSecond, open, close } = useOpenedVideo();
   const opened = useMemo(() => {
     if (!videoId) return null;
     return videos.find((video) => video.id === videoId) ?? (isLoading ? null : videoOutsideList(videoId));
   }, [videos, videoId, isLoading]);
-  const index = useMemo(() => creatorIndex(videos), [videos]);
   const panelOpened = useOpenedOnce(opened !== null);
-  const shown = useMemo(() => filterVideos(videos, index, query), [videos, index, query]);
   // Stable across keystrokes, so that the memoised cards still shown do not render again.
   const openCard = useCallback((video: Video) => open(video.id), [open]);
 
   return (
     <Stack spacing={2}>
-      <VideoFilter value={query} onChange={setQuery} />
-      {isLoading && <LinearProgress aria-label="chargement" />}
-      {!isLoading && shown.length === 0 && <Typography color="text.secondary">{emptyText}</Typography>}
-      {shown.length > 0 && (
-        <VideoGrid
-          videos={shown}
-          showViews={showViews}
-          onOpen={openCard}
-          renderActions={renderCardActions}
-        />
-      )}
+      <FilteredGrid
+        videos={videos}
+        isLoading={isLoading}
+        showViews={showViews}
+        emptyText={emptyText}
+        onOpen={openCard}
+        renderCardActions={renderCardActions}
+      />
       {panelOpened && (
         <Suspense fallback={null}>
           <VideoPanel video={opened} startSecond={startSecond} onClose={close} renderSide={renderPanelSide} />
         </Suspense>
       )}
     </Stack>
+  );
+}
+
+type FilteredGridProps = Required<Pick<Props, 'videos' | 'isLoading' | 'emptyText'>> &
+  Pick<Props, 'showViews' | 'renderCardActions'> & { onOpen: (video: Video) => void };
+
+/**
+ * The filter and the videos it keeps. The query lives here, so that a keystroke renders this
+ * part only; it changes in a transition, so that typing on is never held up by the grid's
+ * rendering, which React drops and starts again when a newer keystroke comes first.
+ */
+function FilteredGrid({ videos, isLoading, showViews, emptyText, onOpen, renderCardActions }: FilteredGridProps) {
+  const [query, setQuery] = useState('');
+  const changeQuery = useCallback((value: string) => startTransition(() => setQuery(value)), []);
+  const index = useMemo(() => creatorIndex(videos), [videos]);
+  const shown = useMemo(() => filterVideos(videos, index, query), [videos, index, query]);
+  return (
+    <>
+      <VideoFilter onChange={changeQuery} />
+      {isLoading && <LinearProgress aria-label="chargement" />}
+      {!isLoading && shown.length === 0 && <Typography color="text.secondary">{emptyText}</Typography>}
+      {shown.length > 0 && (
+        <VideoGrid videos={shown} showViews={showViews} onOpen={onOpen} renderActions={renderCardActions} />
+      )}
+    </>
   );
 }

@@ -1,8 +1,8 @@
+import { memo } from 'react';
 import { OutlinedInput } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 
 interface Props {
-  value: string;
   onChange: (value: string) => void;
 }
 
@@ -10,12 +10,14 @@ interface Props {
  * 'Filtrer par nom de youtubeur': filters the grid by creator name as one types. An
  * OutlinedInput (what a small outlined TextField renders) rather than TextField, which brings
  * its select mode (Select, Menu, Popover) into the public page's first JavaScript.
+ * Uncontrolled and memoised: the browser shows what is typed at once, and a keystroke renders
+ * the grid's filtering, not the input again.
  */
-export function VideoFilter({ value, onChange }: Props) {
+export const VideoFilter = memo(function VideoFilter({ onChange }: Props) {
   return (
     <OutlinedInput
       type="search"
-      value={value}
+      defaultValue=""
       onChange={(event) => onChange(event.target.value)}
       placeholder={fr.videos.filterPlaceholder}
       inputProps={{ 'aria-label': fr.videos.filterPlaceholder }}
@@ -24,4 +26,4 @@ export function VideoFilter({ value, onChange }: Props) {
       fullWidth
     />
   );
-}
+});

@@ -1,11 +1,23 @@
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Button } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import { fr } from '../../../shared/i18n/fr';
 import type { Video } from '../types';
-import { VideoCard } from './VideoCard';
+import { VideoCard, videoCardStyles } from './VideoCard';
 
 /** Cards rendered at a time: thousands of videos stay smooth, more come as one scrolls. */
 export const GRID_SLICE = 48;
+
+/** The grid, and its cards' look set once for all of them. */
+const CardList = styled('ul')(({ theme }) => ({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+  gap: theme.spacing(2),
+  ...videoCardStyles(theme),
+}));
 
 interface Props {
   videos: Video[];
@@ -40,24 +52,13 @@ function Grid({ videos, showViews, onOpen, renderActions }: Props) {
 
   return (
     <>
-      <Box
-        component="ul"
-        aria-label={fr.videos.count(videos.length)}
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
-          gap: 2,
-        }}
-      >
+      <CardList aria-label={fr.videos.count(videos.length)}>
         {videos.slice(0, shown).map((video) => (
           <li key={video.id}>
             <VideoCard video={video} showViews={showViews} onOpen={onOpen} renderActions={renderActions} />
           </li>
         ))}
-      </Box>
+      </CardList>
       {hasMore && (
         <Box ref={sentinel} sx={{ textAlign: 'center', mt: 2 }}>
           <Button onClick={() => setShown((count) => count + GRID_SLICE)}>{fr.videos.showMore}</Button>

@@ -1,8 +1,10 @@
 import { Suspense, useState } from 'react';
 import { Button, Typography } from '@mui/material';
+import { useSelector } from 'react-redux';
 import { fr } from '../../../shared/i18n/fr';
 import { lazyPart, useOpenedOnce } from '../../../shared/ui/lazyPart';
 import { useFollowMutation, useUnfollowMutation, useVisitorListe } from '../api';
+import { selectVisitorToken } from '../selectors';
 
 // Loaded when a visitor first unfollows: cards render this button, the dialog is rarely needed.
 const ConfirmDialog = lazyPart(() => import('../../../shared/ui/ConfirmDialog').then((m) => m.ConfirmDialog));
@@ -18,8 +20,17 @@ interface Props {
   place: 'card' | 'channel';
 }
 
-/** 'Suivre' or 'Ne plus suivre' a channel, for a visitor who has a list; nothing otherwise. */
-export function FollowButton({ channelId, name, place }: Props) {
+/**
+ * 'Suivre' or 'Ne plus suivre' a channel, for a visitor who has a list; nothing otherwise.
+ * Every card of the grid renders one: a visitor who never signed up (most) costs one selector,
+ * not the profile query's subscription and two mutations per card.
+ */
+export function FollowButton(props: Props) {
+  const token = useSelector(selectVisitorToken);
+  return token ? <FollowControl {...props} /> : null;
+}
+
+function FollowControl({ channelId, name, place }: Props) {
   const { token, liste } = useVisitorListe();
   const [follow, following] = useFollowMutation();
   const [unfollow, unfollowing] = useUnfollowMutation();

@@ -56,7 +56,7 @@ export function SequenceEditor({ items, onChange, profil, label }: Props) {
           ))}
         </TableBody>
       </Table>
-      {items.length === 0 && <Typography color="text.secondary">{fr.sequence.empty}</Typography>}
+      {items.length === 0 && <Typography color="textSecondary">{fr.sequence.empty}</Typography>}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         {FIELDS.map((field) => (
           <TextField

@@ -55,7 +55,7 @@ export function CategoryTemplates({ category, routing: given }: { category: stri
           </Button>
         ))}
       </Stack>
-      {isSuccess && templates.length === 0 && !isAdmin && <Typography color="text.secondary">{fr.templates.noneYet(category)}</Typography>}
+      {isSuccess && templates.length === 0 && !isAdmin && <Typography color="textSecondary">{fr.templates.noneYet(category)}</Typography>}
       {creating && (
         <DeliveryEditor
           deliveryId={null}

@@ -13,7 +13,7 @@ export function ContactsImport({ listId }: { listId: number }) {
       <Typography variant="subtitle1" component="h3">
         {fr.lists.import.title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         {fr.lists.import.help}
       </Typography>
       <FileButton label={fr.lists.import.choose} accept=".csv,text/csv" onFile={(file) => void start(file)} disabled={sending} />

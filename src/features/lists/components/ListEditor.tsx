@@ -33,7 +33,7 @@ export function ListEditor({ listId, onClose, tab, onTabChange, renderWorkflow }
         {
           label: fr.lists.tabs.workflow,
           slug: 'workflow',
-          content: renderWorkflow ? renderWorkflow(list.id) : <Typography color="text.secondary">{fr.lists.workflowEmpty}</Typography>,
+          content: renderWorkflow ? renderWorkflow(list.id) : <Typography color="textSecondary">{fr.lists.workflowEmpty}</Typography>,
         },
       ]
     : [];

@@ -36,7 +36,7 @@ const problemColumns: Column<Problem>[] = [
 function Figure({ label, count, share }: { label: string; count: number; share?: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5, minWidth: 110, flex: '1 1 110px' }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="h5" component="p">

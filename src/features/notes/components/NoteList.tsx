@@ -26,7 +26,7 @@ export function NoteList({ video, notes, seekTo }: Props) {
       <Typography id="saved-notes-title" variant="h6" component="h3">
         {fr.notes.saved}
       </Typography>
-      {notes.length === 0 && <Typography color="text.secondary">{fr.notes.none}</Typography>}
+      {notes.length === 0 && <Typography color="textSecondary">{fr.notes.none}</Typography>}
       <List dense aria-labelledby="saved-notes-title">
         {notes.map((note) => {
           const time = formatPlaybackTime(note.time);

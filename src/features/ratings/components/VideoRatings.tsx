@@ -95,7 +95,7 @@ export function VideoRatings({ videoUrl, email, visitorToken, requestEmail }: Pr
                   else void rate(label, value);
                 }}
               />
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {fr.ratings.summary(aggregate?.average ?? null, aggregate?.count ?? 0)}
               </Typography>
             </Stack>

@@ -30,11 +30,11 @@ export function NetworkPanel({ network, checked, none, header, itemsTitle, noIte
         {network}
       </Typography>
       {!checked ? (
-        <Typography color="text.secondary">{none}</Typography>
+        <Typography color="textSecondary">{none}</Typography>
       ) : (
         <>
           {header}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {fr.socialMedia.lastCheck(formatFrenchDateTime(checked.checkedAt))}
           </Typography>
           <Typography variant="subtitle2" sx={{ mt: 1 }}>

@@ -22,7 +22,7 @@ export function ChannelList({ title, chaines, emptyText, renderActions }: Props)
         {title}
       </Typography>
       {chaines.length === 0 ? (
-        <Typography color="text.secondary">{emptyText}</Typography>
+        <Typography color="textSecondary">{emptyText}</Typography>
       ) : (
         <List dense>
           {chaines.map((chaine) => (

@@ -84,7 +84,7 @@ function FilteredGrid({ videos, isLoading, showViews, emptyText, onOpen, renderC
     <>
       <VideoFilter onChange={changeQuery} />
       {isLoading && <LinearProgress aria-label="chargement" />}
-      {!isLoading && shown.length === 0 && <Typography color="text.secondary">{emptyText}</Typography>}
+      {!isLoading && shown.length === 0 && <Typography color="textSecondary">{emptyText}</Typography>}
       {shown.length > 0 && (
         <VideoGrid videos={shown} showViews={showViews} onOpen={onOpen} renderActions={renderCardActions} />
       )}

@@ -47,7 +47,7 @@ function FollowControl({ channelId, name, place }: Props) {
   };
   if (followed && place === 'card') {
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ px: 1 }}>
         {fr.space.followedBadge}
       </Typography>
     );

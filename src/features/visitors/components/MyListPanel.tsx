@@ -121,7 +121,7 @@ export function MyListPanel({ onSignup }: { onSignup: () => void }) {
         </Typography>
         {liste.chaines.length === 0 && <Steps current={2} />}
         <OneFieldForm label={fr.visitors.followLabel} submitLabel={fr.visitors.follow} onSubmit={(chaine) => follow({ token, chaine }).unwrap()} />
-        {liste.chaines.length === 0 && <Typography color="text.secondary">{fr.space.emptyList}</Typography>}
+        {liste.chaines.length === 0 && <Typography color="textSecondary">{fr.space.emptyList}</Typography>}
         <SubscriptionsTransfer token={token} listName={liste.name} />
       </Stack>
     );

@@ -64,7 +64,7 @@ export function SubscriptionsTransfer({ token, listName }: { token: string; list
       <Typography variant="subtitle1" component="h3">
         {fr.space.importTitle}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {fr.space.importHelp}
       </Typography>
       <Box>

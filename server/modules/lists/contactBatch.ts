@@ -30,11 +30,11 @@ export interface ImportReport {
 export const REPORT_LINES_MAX = 1000;
 /**
  * Rows a statement inserts. Small enough that one statement holds the embedded database (a
- * single connection: every other request's queries wait behind it) for about 25 ms on an idle
- * machine, not a second (bench/bigRequests.bench.ts); large enough that statements' fixed cost
- * stays small (a 100k import in 250-row statements cost about 20 % more than in one).
+ * single connection: every other request's queries wait behind it) for about 15 ms on an idle
+ * machine, not a second (bench/bigRequests.bench.ts: 500 rows doubled `/api/health`'s p99
+ * meanwhile and gained nothing measurable); large enough that statements' overhead stays small.
  */
-export const BATCH_SIZE = 500;
+export const BATCH_SIZE = 250;
 
 const LIMITS = { firstname: 100, lastname: 100, phone: 50 } as const;
 
@@ -48,13 +48,18 @@ function refusal(row: ContactInput): string | null {
 }
 
 /**
- * Adds contacts to a list in batches, so that an import of any size holds one batch in
+ * Adds contacts to a list in batches, so that an import of any size holds two batches in
  * memory: invalid rows and e-mails the list (or the batch) already has are counted, not added.
+ * One batch is inserted while the next is read and checked: the database works in its own
+ * thread or server meanwhile.
  */
 export class ContactBatch {
   readonly report: ImportReport = { rows: 0, added: 0, duplicates: 0, invalid: 0, duplicateLines: [], invalidLines: [] };
   private pending: (NewContact & { line: number })[] = [];
   private inBatch = new Set<string>();
+  /** The batch being inserted; it never rejects: its failure waits in `failure` for `settle`. */
+  private inFlight: Promise<void> | null = null;
+  private failure: { error: unknown } | null = null;
 
   constructor(
     private readonly db: Queryable,
@@ -81,6 +86,7 @@ export class ContactBatch {
   /** Adds what is left, and refreshes the contacts' statistics after a bulk addition. */
   async finish(): Promise<ImportReport> {
     await this.flush();
+    await this.settle();
     await refreshStatistics(this.db, ['grp_rcp'], this.report.added);
     this.report.rows = this.report.added + this.report.duplicates + this.report.invalid;
     this.report.duplicateLines.sort((a, b) => a - b);
@@ -93,17 +99,31 @@ export class ContactBatch {
     if (this.report.duplicateLines.length < REPORT_LINES_MAX) this.report.duplicateLines.push(line);
   }
 
+  /** Waits for the batch in flight, and throws what it failed with. */
+  private async settle(): Promise<void> {
+    const inFlight = this.inFlight;
+    this.inFlight = null;
+    if (inFlight) await inFlight;
+    if (this.failure) throw this.failure.error;
+  }
+
   private async flush(): Promise<void> {
+    // One batch in flight at a time: the database serves other requests between two.
+    await this.settle();
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
     this.inBatch = new Set();
-    const added = await insertContacts(this.db, this.list, this.origin, batch);
-    // Lets other requests in between two batches (the embedded database runs on this thread).
-    await new Promise((resolve) => setImmediate(resolve));
-    for (const contact of batch) {
-      if (added.has(contact.email.toLowerCase())) this.report.added += 1;
-      else this.duplicate(contact.line);
-    }
+    this.inFlight = insertContacts(this.db, this.list, this.origin, batch).then(
+      (added) => {
+        for (const contact of batch) {
+          if (added.has(contact.email.toLowerCase())) this.report.added += 1;
+          else this.duplicate(contact.line);
+        }
+      },
+      (error: unknown) => {
+        this.failure = { error };
+      },
+    );
   }
 }

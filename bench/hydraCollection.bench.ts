@@ -115,10 +115,13 @@ async function benchCollections(engine: Engine, dataDir: string, options: BenchO
       options.rounds,
     );
     printLatencies(oursSmall, 'plain Fastify route, static JSON, same headers and bytes');
-    const again = await probe(small);
+    // Background pollers (the scheduler's) write now and then: the fewest of a few tries is a
+    // request that found nothing written since the one before.
+    let again = Infinity;
+    for (let i = 0; i < 5 && again > 0; i += 1) again = Math.min(again, (await probe(small)).statements.length);
     console.log(
       `  statements a request runs: ${smallAnswer.statements.length} when it reads the database (of which the session check: 1), ` +
-        `${again.statements.length} when nothing was written since (embedded engine: server/db/readCache.ts)`,
+        `${again} when nothing was written since the one before (embedded engine only: server/db/readCache.ts)`,
     );
 
     const oursLarge = `GET /api/grp_rcps, ${CONTACTS} items`;

@@ -20,7 +20,14 @@ async function main() {
   const options: BenchOptions = { quick, rounds, postgresUrl: process.env.BENCH_DATABASE_URL || null };
   if (only) {
     const bench = (await import(path.join(__dirname, only))) as { default: (options: BenchOptions) => Promise<void> };
-    await bench.default(options);
+    // The app's stop waits on unref'd timers (the scheduler's poll): with nothing else alive,
+    // Node would end this process halfway through a bench, between two engines.
+    const alive = setInterval(() => undefined, 1000);
+    try {
+      await bench.default(options);
+    } finally {
+      clearInterval(alive);
+    }
     return;
   }
   const files = fs

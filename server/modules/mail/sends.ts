@@ -211,6 +211,11 @@ const TRANSITIONS: Record<SendAction, { from: SendStatus[]; to: SendStatus }> = 
 export async function changeStatus(db: Db, sendId: number, action: SendAction): Promise<void> {
   const { from, to } = TRANSITIONS[action];
   await db.transaction(async (tx) => {
+    // Recipients before their send, as a worker locks them (its claim, then the counters'
+    // trigger on the send): the other order deadlocked with a claim on PostgreSQL.
+    if (to === 'cancelled') {
+      await tx.query(`SELECT id FROM mail_recipient WHERE send_id = $1 AND status = 'pending' FOR UPDATE`, [sendId]);
+    }
     const changed = await tx.query(
       `UPDATE mail_send SET status = $2, finished_at = CASE WHEN $2 = 'cancelled' THEN now() ELSE finished_at END
        WHERE id = $1 AND status = ANY($3::text[]) RETURNING id`,

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from './support/test';
 import { DEMO_ADMIN, DEMO_OPERATOR } from './support/demoUsers';
 import { signIn } from './support/signIn';
 import { seriousAxeFindings } from './support/axe';
-import { createListInConsole } from './support/console';
+import { createListInConsole, openNewTemplate } from './support/console';
 
 /** axe finds nothing serious or critical on what the page shows now; `where` names it in the failure. */
 async function passesAxe(page: Page, where: string) {
@@ -60,18 +60,8 @@ test('the login page and the operator console, with every list dialog, pass axe'
 });
 
 test('the template editor passes axe on every tab, with its messages', async ({ page }) => {
-  const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
   const label = `Axe ${Date.now().toString(36)}`;
-  const created = await (
-    await page.request.post('/api/deliveries', {
-      data: { label, internalname: `axe-${Date.now().toString(36)}`, category: 'TGM', codeHtml: [Buffer.from('<p>Bonjour {{firstname}}</p>').toString('base64')] },
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json();
-  await signIn(page, DEMO_ADMIN);
-  await expect(page).toHaveURL(/\/influenceur$/);
-  await page.goto(`/influenceur/modeles/${created.id}`);
-  const editor = page.getByRole('dialog', { name: `Modèle : ${label}` });
+  const { editor } = await openNewTemplate(page, { label, html: '<p>Bonjour {{firstname}}</p>' });
   await expect(editor.getByText(/^Version 1 · modifiée le/)).toBeVisible();
   await passesAxe(page, "the template editor's Général tab");
   for (const tab of ['Contenu', 'Séquence', 'Code', 'Data', 'Langue', 'Diffusion']) {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { DEMO_ADMIN, DEMO_OPERATOR } from './support/demoUsers';
 import { signIn } from './support/signIn';
+import { openNewTemplate } from './support/console';
 
 /** Gives the operator a template through the admin's API, as the admin's editor does. */
 async function operatorTemplate(page: Page, label: string): Promise<number> {
@@ -91,17 +92,7 @@ test('a recipient opens at its address; Back closes it; an unknown one is introu
 
 test("the admin gives a template to the operator through 'Propriétaire'; the operator then finds it", async ({ page, browser }) => {
   const label = `Cédé ${Date.now().toString(36)}`;
-  const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
-  const created = await (
-    await page.request.post('/api/deliveries', {
-      data: { label, internalname: `cede-${Date.now().toString(36)}`, category: 'TGM' },
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json();
-  await signIn(page, DEMO_ADMIN);
-  await expect(page).toHaveURL(/\/influenceur$/);
-  await page.goto(`/influenceur/modeles/${created.id}`);
-  const editor = page.getByRole('dialog', { name: `Modèle : ${label}` });
+  const { editor } = await openNewTemplate(page, { label });
   const owner = editor.getByLabel('Propriétaire');
   await expect(owner).toHaveValue(DEMO_ADMIN.email);
   await owner.fill('operateur');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { DEMO_ADMIN, DEMO_OPERATOR } from './support/demoUsers';
 import { signIn } from './support/signIn';
-import { createListInConsole, scrollsSideways } from './support/console';
+import { createListInConsole, openNewTemplate, scrollsSideways } from './support/console';
 
 /** Nothing may scroll sideways: `where` names the screen in the failure. */
 async function fitsTheWidth(page: Page, where: string) {
@@ -57,18 +57,8 @@ for (const viewport of [
     });
 
     test('the template editor fits the width, its buttons in view', async ({ page }) => {
-      const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
       const label = `Téléphone ${viewport.width} ${Date.now().toString(36)}`;
-      const created = await (
-        await page.request.post('/api/deliveries', {
-          data: { label, internalname: `tel-${Date.now().toString(36)}`, category: 'TGM', codeHtml: [Buffer.from('<p>Bonjour {{firstname}}</p>').toString('base64')] },
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json();
-      await signIn(page, DEMO_ADMIN);
-      await expect(page).toHaveURL(/\/influenceur$/);
-      await page.goto(`/influenceur/modeles/${created.id}`);
-      const editor = page.getByRole('dialog', { name: `Modèle : ${label}` });
+      const { editor } = await openNewTemplate(page, { label, html: '<p>Bonjour {{firstname}}</p>' });
       await expect(editor.getByText(/^Version 1 · modifiée le/)).toBeVisible();
       if (viewport.width < 600) {
         // Full screen below the sm breakpoint.

@@ -1,20 +1,9 @@
 import { expect, test } from './support/test';
-import { DEMO_ADMIN } from './support/demoUsers';
-import { signIn } from './support/signIn';
+import { openNewTemplate } from './support/console';
 
 test('the code editor says as you type where a template breaks; it saves, but says it cannot be sent', async ({ page }) => {
-  const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
   const label = `Code ${Date.now().toString(36)}`;
-  const created = await (
-    await page.request.post('/api/deliveries', {
-      data: { label, internalname: `code-${Date.now().toString(36)}`, category: 'TGM' },
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json();
-  await signIn(page, DEMO_ADMIN);
-  await expect(page).toHaveURL(/\/influenceur$/);
-  await page.goto(`/influenceur/modeles/${created.id}/code`);
-  const editor = page.getByRole('dialog', { name: `Modèle : ${label}` });
+  const { editor } = await openNewTemplate(page, { label, tab: 'code' });
   const htmlCode = editor.getByRole('textbox', { name: 'HTML', exact: true });
   await htmlCode.fill('<p>Bonjour\n{{#if firstname}} {{firstname}}</p>');
 
@@ -39,23 +28,8 @@ test('the code editor says as you type where a template breaks; it saves, but sa
 });
 
 test('the preview reads the message at a desktop width (600 px) or a phone width (375 px)', async ({ page }) => {
-  const { token } = await (await page.request.post('/api/login_check', { data: DEMO_ADMIN })).json();
   const label = `Largeur ${Date.now().toString(36)}`;
-  const created = await (
-    await page.request.post('/api/deliveries', {
-      data: {
-        label,
-        internalname: `larg-${Date.now().toString(36)}`,
-        category: 'TGM',
-        codeHtml: [Buffer.from('<p>Bonjour {{firstname}}</p>').toString('base64')],
-      },
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json();
-  await signIn(page, DEMO_ADMIN);
-  await expect(page).toHaveURL(/\/influenceur$/);
-  await page.goto(`/influenceur/modeles/${created.id}/content`);
-  const editor = page.getByRole('dialog', { name: `Modèle : ${label}` });
+  const { editor } = await openNewTemplate(page, { label, html: '<p>Bonjour {{firstname}}</p>', tab: 'content' });
   const frame = editor.locator('iframe[title="Aperçu HTML"]');
   await expect(frame).toBeVisible();
   expect((await frame.boundingBox())?.width).toBe(600);

@@ -20,8 +20,8 @@ async function main() {
   const options: BenchOptions = { quick, rounds, postgresUrl: process.env.BENCH_DATABASE_URL || null };
   if (only) {
     const bench = (await import(path.join(__dirname, only))) as { default: (options: BenchOptions) => Promise<void> };
-    // The app's stop waits on unref'd timers (the scheduler's poll): with nothing else alive,
-    // Node would end this process halfway through a bench, between two engines.
+    // In the collection bench, closing the app after the load waited on something that holds
+    // no handle (not found): with nothing else alive, Node ended the process between engines.
     const alive = setInterval(() => undefined, 1000);
     try {
       await bench.default(options);

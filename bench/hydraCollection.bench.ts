@@ -121,7 +121,7 @@ async function benchCollections(engine: Engine, dataDir: string, options: BenchO
     for (let i = 0; i < 5 && again > 0; i += 1) again = Math.min(again, (await probe(small)).statements.length);
     console.log(
       `  statements a request runs: ${smallAnswer.statements.length} when it reads the database (of which the session check: 1), ` +
-        `${again} when nothing was written since the one before (embedded engine only: server/db/readCache.ts)`,
+        `${again} when their tables were not written since the one before (server/db/readCache.ts)`,
     );
 
     const oursLarge = `GET /api/grp_rcps, ${CONTACTS} items`;

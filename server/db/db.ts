@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { ownWrites } from './dataVersion';
 import { openPgliteThread } from './pgliteThread';
+import { listenToTableChanges } from './tableChanges';
 
 export type Row = Record<string, unknown>;
 
@@ -20,12 +22,13 @@ export interface Queryable {
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
-   * Where this process is the database's only writer (the embedded engine): a number that
-   * changes before and after every statement that may write, so that a read which saw the same
-   * number before and after it ran can be reused until the number moves (readCache.ts).
-   * Absent on PostgreSQL, where other processes write too.
+   * A number that moves before and after every statement that may have changed `table`, or
+   * undefined where that cannot be known: a read that saw the same number before and after it
+   * ran can be reused until the number moves (readCache.ts). On the embedded engine this
+   * process is the only writer and its own writes tell it all. On PostgreSQL the tables'
+   * notifications tell the other processes' writes (tableChanges.ts).
    */
-  readonly dataVersion?: () => number;
+  readonly dataVersion?: (table: string) => number | undefined;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -45,34 +48,45 @@ pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOSt
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => new Date(`${v}Z`).toISOString());
 
 async function openPostgres(url: string, schema?: string): Promise<Db> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    options: schema ? `-c search_path=${schema}` : undefined,
-  });
+  const config = { connectionString: url, options: schema ? `-c search_path=${schema}` : undefined };
+  const pool = new pg.Pool({ ...config, max: 10 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  // A lost listening connection is tried again; meanwhile nothing is cached.
+  const others = await listenToTableChanges(config, () => undefined);
+  // This process's own writes move the number at once, before their notification comes back.
+  const writes = ownWrites();
   return {
     kind: 'postgres',
-    query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
-    transaction: async (work) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work({
-          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+    query: writes.tracked(async (sql, params) => (await pool.query(sql, params as unknown[])).rows),
+    dataVersion: (table) => {
+      const theirs = others.version(table);
+      return theirs === undefined ? undefined : theirs + writes.version();
     },
-    close: () => pool.end(),
+    transaction: (work) =>
+      writes.written(
+        (async () => {
+          const client = await pool.connect();
+          try {
+            await client.query('BEGIN');
+            const result = await work({
+              query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+            });
+            await client.query('COMMIT');
+            return result;
+          } catch (error) {
+            await client.query('ROLLBACK').catch(() => undefined);
+            throw error;
+          } finally {
+            client.release();
+          }
+        })(),
+      ),
+    close: async () => {
+      await others.close();
+      await pool.end();
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './db';
+import { ownWrites } from './dataVersion';
 import type { WorkerError, WorkerReply, WorkerRequest } from './pgliteProtocol';
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -23,14 +24,6 @@ function startWorker(dataDir: string | null): Worker {
   const entry = path.join(__dirname, 'pgliteWorker.ts');
   const code = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(entry)});`;
   return new Worker(code, { eval: true, workerData: { dataDir }, execArgv: [] });
-}
-
-/**
- * Whether a statement may change data: anything but a plain SELECT (no row locks, no sequence
- * calls). Our SQL functions are all triggers, so a SELECT calls none that write.
- */
-export function mayWrite(sql: string): boolean {
-  return !/^\s*SELECT\b/i.test(sql) || /\bFOR\s+(UPDATE|SHARE|NO\s+KEY\s+UPDATE|KEY\s+SHARE)\b|\b(nextval|setval|pg_notify)\s*\(/i.test(sql);
 }
 
 /**
@@ -83,22 +76,15 @@ async function startThread(dataDir: string | null): Promise<Db> {
     throw error;
   });
 
-  // Moves before a statement that may write is sent and after it is answered (Db.dataVersion).
-  let version = 0;
-  const written = <T>(work: Promise<T>): Promise<T> => {
-    version += 1;
-    return work.finally(() => (version += 1));
-  };
-  const query: Queryable['query'] = (sql, params) => {
-    const running = call<never[]>({ op: 'query', sql, params });
-    return mayWrite(sql) ? written(running) : running;
-  };
+  // This process is the embedded database's only writer: its own writes are all there are.
+  const writes = ownWrites();
+  const query: Queryable['query'] = writes.tracked((sql, params) => call<never[]>({ op: 'query', sql, params }));
   return {
     kind: 'pglite',
     query,
-    dataVersion: () => version,
+    dataVersion: writes.version,
     transaction: (work) =>
-      written(
+      writes.written(
         (async () => {
           const tx = await call<number>({ op: 'begin' });
           let result;

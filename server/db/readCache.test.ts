@@ -1,5 +1,5 @@
 import { openDb, type Db } from './db';
-import { mayWrite } from './pgliteThread';
+import { mayWrite } from './dataVersion';
 import { ReadCache } from './readCache';
 
 describe('mayWrite', () => {
@@ -35,7 +35,7 @@ describe('ReadCache on the embedded engine', () => {
     });
 
   it('answers from the cache until a statement or a transaction may have written', async () => {
-    const cache = new ReadCache<string>(db, { maxEntries: 10, ttlMs: 60_000 });
+    const cache = new ReadCache<string>(db, 'thing', { maxEntries: 10, ttlMs: 60_000 });
     const loads = { count: 0 };
     expect(await nameOf(cache, loads)).toBe('un');
     expect(await nameOf(cache, loads)).toBe('un');
@@ -52,7 +52,7 @@ describe('ReadCache on the embedded engine', () => {
   });
 
   it('does not keep what it read while a write ran', async () => {
-    const cache = new ReadCache<string>(db, { maxEntries: 10, ttlMs: 60_000 });
+    const cache = new ReadCache<string>(db, 'thing', { maxEntries: 10, ttlMs: 60_000 });
     const loads = { count: 0 };
     const [read] = await Promise.all([nameOf(cache, loads), db.query("UPDATE thing SET name = 'quatre' WHERE id = 1")]);
     expect(['trois', 'quatre']).toContain(read);
@@ -62,19 +62,19 @@ describe('ReadCache on the embedded engine', () => {
 
   it('forgets after its time limit, keeps only what `keep` accepts, and drops the oldest when full', async () => {
     const loads = { count: 0 };
-    const expired = new ReadCache<string>(db, { maxEntries: 10, ttlMs: -1 });
+    const expired = new ReadCache<string>(db, 'thing', { maxEntries: 10, ttlMs: -1 });
     await nameOf(expired, loads);
     await nameOf(expired, loads);
     expect(loads.count).toBe(2);
 
-    const picky = new ReadCache<number>(db, { maxEntries: 10, ttlMs: 60_000 });
+    const picky = new ReadCache<number>(db, 'thing', { maxEntries: 10, ttlMs: 60_000 });
     let calls = 0;
     const big = () => picky.read('big', async () => ++calls, () => false);
     await big();
     await big();
     expect(calls).toBe(2);
 
-    const small = new ReadCache<number>(db, { maxEntries: 2, ttlMs: 60_000 });
+    const small = new ReadCache<number>(db, 'thing', { maxEntries: 2, ttlMs: 60_000 });
     const counts: Record<string, number> = {};
     const read = (key: string) => small.read(key, async () => (counts[key] = (counts[key] ?? 0) + 1));
     await read('a');
@@ -86,7 +86,7 @@ describe('ReadCache on the embedded engine', () => {
   });
 
   it('reads through on an engine other processes write to (no dataVersion)', async () => {
-    const cache = new ReadCache<number>({}, { maxEntries: 10, ttlMs: 60_000 });
+    const cache = new ReadCache<number>({}, 'thing', { maxEntries: 10, ttlMs: 60_000 });
     let calls = 0;
     await cache.read('k', async () => ++calls);
     await cache.read('k', async () => ++calls);

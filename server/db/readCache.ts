@@ -7,29 +7,32 @@ interface Entry<T> {
 }
 
 /**
- * Answers of reads kept while the data they come from cannot have changed. It works only on an
- * engine that this process alone writes to (the embedded one, whose `dataVersion` moves with
- * every statement that may write): there, a cached answer stamped with the current version is
- * exactly what the database would say. On PostgreSQL other processes write unseen, so every
- * read goes to the database. A time limit bounds what an unforeseen writer could leave stale.
+ * Answers of reads of one table kept while that table cannot have changed (`Db.dataVersion`):
+ * a cached answer stamped with the table's current version is what the database would say. On
+ * the embedded engine that is exact. On PostgreSQL another process's write is known when its
+ * notification arrives, a fraction of a millisecond after its commit. Where the version is
+ * unknown every read goes to the database. A time limit bounds what an unforeseen writer could
+ * leave stale.
  */
 export class ReadCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
 
   constructor(
     private readonly db: Pick<Db, 'dataVersion'>,
+    /** The only table the cached reads read. */
+    private readonly table: string,
     private readonly options: { maxEntries: number; ttlMs: number },
   ) {}
 
   /** The cached answer of `key`, or `load()`'s, kept when no write happened while it ran and `keep` agrees. */
   async read(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
-    const version = this.db.dataVersion?.();
+    const version = this.db.dataVersion?.(this.table);
     if (version === undefined) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.version === version && hit.expires > now) return hit.value;
     const value = await load();
-    if (this.db.dataVersion?.() === version && keep(value)) {
+    if (this.db.dataVersion?.(this.table) === version && keep(value)) {
       this.entries.delete(key);
       // Oldest first in a Map: the first key is the one to drop.
       if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value as string);

@@ -63,7 +63,7 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.authUser;
 }
 
-/** Sessions checked at once, and for how long at most (readCache.ts: only the embedded engine keeps them). */
+/** Sessions checked at once, and for how long at most (readCache.ts). */
 const SESSION_CACHE = { maxEntries: 1000, ttlMs: 60_000 };
 
 /**
@@ -72,7 +72,7 @@ const SESSION_CACHE = { maxEntries: 1000, ttlMs: 60_000 };
  * a cached check lasts only while nothing was written).
  */
 export function createAuthenticate(tokens: TokenService, db: Queryable & Pick<Db, 'dataVersion'>) {
-  const sessions = new ReadCache<AuthUser | null>(db, SESSION_CACHE);
+  const sessions = new ReadCache<AuthUser | null>(db, 'app_user', SESSION_CACHE);
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;

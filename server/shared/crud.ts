@@ -22,7 +22,8 @@ import {
 } from './hydra';
 
 /**
- * Collection pages kept while nothing is written (readCache.ts: the embedded engine only).
+ * Collection pages kept while their table is not written (readCache.ts; on PostgreSQL the table
+ * must be in tableChanges.ts's NOTIFYING_TABLES, or it is read through).
  * Small pages only, so that the cache stays within a few megabytes.
  */
 const PAGE_CACHE = { maxEntries: 500, ttlMs: 60_000 };
@@ -58,7 +59,7 @@ export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleC
   const tags = [options.tag ?? def.path];
   const base = `/api/${def.path}`;
   const item = itemResponseSchema(def);
-  const pages = new ReadCache<Awaited<ReturnType<typeof listCollection>>>(db, PAGE_CACHE);
+  const pages = new ReadCache<Awaited<ReturnType<typeof listCollection>>>(db, def.table, PAGE_CACHE);
 
   typed.get(
     base,

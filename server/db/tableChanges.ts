@@ -1,0 +1,133 @@
+import pg from 'pg';
+import type { Migration } from './db';
+
+/**
+ * Tables whose reads are cached (readCache.ts): the session check reads `app_user`, the CRUD
+ * layer's collection pages read their resource's table. On PostgreSQL, where other processes
+ * write too, a table is cached only if it tells every write to its listeners; a table missing
+ * here is read through, never served stale.
+ */
+export const NOTIFYING_TABLES = ['app_user', 'grp', 'grp_rcp', 'recipient', 'delivery', 'category', 'discours'] as const;
+
+/** The channel whose payload is the name of a table a committed statement wrote to. */
+export const TABLE_CHANGE_CHANNEL = 'table_change';
+
+const triggerName = (table: string) => `${table}_notify_change`;
+
+/**
+ * A statement-level trigger per table: one notification per writing statement, whatever process
+ * or tool wrote, sent by PostgreSQL at commit (never for a rolled-back write), identical ones of
+ * a transaction folded into one. Truncations and cascaded deletes run it too.
+ */
+export const tableChangesMigration: Migration = {
+  // After every module's tables exist.
+  id: '9000_table_change_notifications',
+  sql: [
+    `CREATE OR REPLACE FUNCTION notify_table_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('${TABLE_CHANGE_CHANNEL}', TG_TABLE_NAME);
+  RETURN NULL;
+END $$;`,
+    ...NOTIFYING_TABLES.map(
+      (table) =>
+        `CREATE TRIGGER ${triggerName(table)} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION notify_table_change();`,
+    ),
+  ].join('\n'),
+};
+
+/** The listening connection's name in `pg_stat_activity`. */
+export const LISTENER_NAME = 'tgm-table-changes';
+
+/** How long a lost listening connection waits before it tries again. */
+const RECONNECT_MS = 1000;
+
+export interface TableChanges {
+  /**
+   * A number that moves whenever another process commits a write to `table`, or undefined while
+   * that cannot be known: the listening connection is down, or the table has no trigger.
+   */
+  version(table: string): number | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens to the tables' notifications on a connection of its own. Notifications missed while
+ * it was down cannot be known: every version moves when it is back.
+ */
+export async function listenToTableChanges(config: pg.ClientConfig, onError: (error: Error) => void): Promise<TableChanges> {
+  const counts = new Map<string, number>();
+  let epoch = 0;
+  /** Per table, on the current connection: whether it has its trigger, or the check is under way. */
+  let watched = new Map<string, boolean | 'checking'>();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const retryLater = (error?: Error) => {
+    if (error) onError(error);
+    if (!closed) retry = setTimeout(() => void connect().catch(retryLater), RECONNECT_MS).unref();
+  };
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ ...config, application_name: LISTENER_NAME });
+    const lost = (error?: Error) => {
+      if (client !== next) return;
+      client = null;
+      next.end().catch(() => undefined);
+      retryLater(error);
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    next.on('notification', (message) => {
+      if (message.payload) counts.set(message.payload, (counts.get(message.payload) ?? 0) + 1);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${TABLE_CHANGE_CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) return void (await next.end().catch(() => undefined));
+    // Whatever was heard before, or missed while down, no cached read outlives this.
+    epoch += 1;
+    watched = new Map();
+    client = next;
+  };
+
+  // Checked once per connection, after LISTEN (no write between the two goes unheard) and at the
+  // first read, after migrations created the triggers.
+  const check = (listener: pg.Client, table: string) => {
+    watched.set(table, 'checking');
+    listener
+      .query(
+        `SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass($1) AND tgname = $2 AND tgenabled <> 'D'`,
+        [table, triggerName(table)],
+      )
+      .then(
+        ({ rowCount }) => {
+          if (client === listener) watched.set(table, rowCount === 1);
+        },
+        () => {
+          if (client === listener) watched.delete(table);
+        },
+      );
+  };
+
+  await connect();
+  return {
+    version: (table) => {
+      if (!client || !(NOTIFYING_TABLES as readonly string[]).includes(table)) return undefined;
+      const state = watched.get(table);
+      if (state === undefined) check(client, table);
+      return state === true ? epoch + (counts.get(table) ?? 0) : undefined;
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Migration } from './db';
 
@@ -9,8 +10,10 @@ import type { Migration } from './db';
  */
 export const NOTIFYING_TABLES = ['app_user', 'grp', 'grp_rcp', 'recipient', 'delivery', 'category', 'discours'] as const;
 
-/** The channel whose payload is the name of a table a committed statement wrote to. */
+/** The channel whose payload names the table a committed statement wrote to: `schema.table`. */
 export const TABLE_CHANGE_CHANNEL = 'table_change';
+
+const notifying = new Set<string>(NOTIFYING_TABLES);
 
 const triggerName = (table: string) => `${table}_notify_change`;
 
@@ -25,7 +28,7 @@ export const tableChangesMigration: Migration = {
   sql: [
     `CREATE OR REPLACE FUNCTION notify_table_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('${TABLE_CHANGE_CHANNEL}', TG_TABLE_NAME);
+  PERFORM pg_notify('${TABLE_CHANGE_CHANNEL}', TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME);
   RETURN NULL;
 END $$;`,
     ...NOTIFYING_TABLES.map(
@@ -38,8 +41,8 @@ END $$;`,
 /** The listening connection's name in `pg_stat_activity`. */
 export const LISTENER_NAME = 'tgm-table-changes';
 
-/** How long a lost listening connection waits before it tries again. */
-const RECONNECT_MS = 1000;
+/** How long a lost listening connection waits before it tries again, doubled after each failure up to the most. */
+const RECONNECT_MS = { first: 1000, most: 60_000 };
 
 export interface TableChanges {
   /**
@@ -50,9 +53,37 @@ export interface TableChanges {
   close(): Promise<void>;
 }
 
+/** How long a listener waits for its own test notification. */
+const PROBE_MS = 5000;
+
+/**
+ * Sends a notification and waits for it to come back: a transaction-mode pooler in front of
+ * PostgreSQL accepts LISTEN but delivers nothing, and a cache trusting it would serve stale
+ * answers. Failing here leaves the listener down: reads go to the database.
+ */
+async function heardBack(client: pg.Client): Promise<void> {
+  const probe = `probe:${randomUUID()}`;
+  let timer: NodeJS.Timeout | undefined;
+  let onNotification: ((message: pg.Notification) => void) | undefined;
+  try {
+    await Promise.all([
+      new Promise<void>((resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`No notification came back on '${TABLE_CHANGE_CHANNEL}' within ${PROBE_MS} ms.`)), PROBE_MS);
+        onNotification = (message) => message.payload === probe && resolve();
+        client.on('notification', onNotification);
+      }),
+      client.query('SELECT pg_notify($1, $2)', [TABLE_CHANGE_CHANNEL, probe]),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    if (onNotification) client.off('notification', onNotification);
+  }
+}
+
 /**
  * Listens to the tables' notifications on a connection of its own. Notifications missed while
- * it was down cannot be known: every version moves when it is back.
+ * it was down cannot be known: every version moves when it is back. `onError` hears why it is
+ * down.
  */
 export async function listenToTableChanges(config: pg.ClientConfig, onError: (error: Error) => void): Promise<TableChanges> {
   const counts = new Map<string, number>();
@@ -60,12 +91,17 @@ export async function listenToTableChanges(config: pg.ClientConfig, onError: (er
   /** Per table, on the current connection: whether it has its trigger, or the check is under way. */
   let watched = new Map<string, boolean | 'checking'>();
   let client: pg.Client | null = null;
+  /** Where our tables are: the first schema of the search path. */
+  let ourSchema = '';
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
+  let delay = RECONNECT_MS.first;
   const retryLater = (error?: Error) => {
     if (error) onError(error);
-    if (!closed) retry = setTimeout(() => void connect().catch(retryLater), RECONNECT_MS).unref();
+    if (closed) return;
+    retry = setTimeout(() => void connect().catch(retryLater), delay).unref();
+    delay = Math.min(delay * 2, RECONNECT_MS.most);
   };
 
   const connect = async (): Promise<void> => {
@@ -79,11 +115,15 @@ export async function listenToTableChanges(config: pg.ClientConfig, onError: (er
     next.on('error', lost);
     next.on('end', () => lost());
     next.on('notification', (message) => {
-      if (message.payload) counts.set(message.payload, (counts.get(message.payload) ?? 0) + 1);
+      // Another schema's tables (tests isolate themselves in schemas) are not ours.
+      const [schema, table] = (message.payload ?? '').split('.');
+      if (schema === ourSchema && notifying.has(table)) counts.set(table, (counts.get(table) ?? 0) + 1);
     });
     try {
       await next.connect();
       await next.query(`LISTEN ${TABLE_CHANGE_CHANNEL}`);
+      await heardBack(next);
+      ourSchema = (await next.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0].schema;
     } catch (error) {
       await next.end().catch(() => undefined);
       throw error;
@@ -93,6 +133,7 @@ export async function listenToTableChanges(config: pg.ClientConfig, onError: (er
     epoch += 1;
     watched = new Map();
     client = next;
+    delay = RECONNECT_MS.first;
   };
 
   // Checked once per connection, after LISTEN (no write between the two goes unheard) and at the
@@ -114,10 +155,11 @@ export async function listenToTableChanges(config: pg.ClientConfig, onError: (er
       );
   };
 
-  await connect();
+  // Not listening only costs speed: the server starts anyway and tries again.
+  await connect().catch(retryLater);
   return {
     version: (table) => {
-      if (!client || !(NOTIFYING_TABLES as readonly string[]).includes(table)) return undefined;
+      if (!client || !notifying.has(table)) return undefined;
       const state = watched.get(table);
       if (state === undefined) check(client, table);
       return state === true ? epoch + (counts.get(table) ?? 0) : undefined;

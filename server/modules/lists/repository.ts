@@ -57,7 +57,7 @@ export async function insertContacts(db: Queryable, list: ListOwner, origin: str
   return new Set(rows.map((row) => row.email));
 }
 
-/** Contacts read, then deactivated, per statement when a list is replaced (see BATCH_SIZE). */
+/** Contacts read, then deactivated, per statement when a list is replaced (see ROWS_PER_STATEMENT). */
 const REPLACE_CHUNK = 1000;
 
 /**

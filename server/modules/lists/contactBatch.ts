@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/db';
+import type { Db } from '../../db/db';
 import { refreshStatistics } from '../../db/statistics';
 import { isEmail } from '../../shared/email';
 import { insertContacts, type ListOwner, type NewContact } from './repository';
@@ -66,7 +66,7 @@ export class ContactBatch {
   private readonly batchSize: number;
 
   constructor(
-    private readonly db: Queryable & Pick<Db, 'kind'>,
+    private readonly db: Db,
     private readonly list: ListOwner,
     private readonly origin: string,
   ) {

@@ -1,7 +1,7 @@
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse, type Info } from 'csv-parse';
-import type { Db, Queryable } from '../../db/db';
+import type { Db } from '../../db/db';
 import { badRequest, HttpError } from '../../shared/errors';
 import { ContactBatch, type ImportReport } from './contactBatch';
 import type { ListOwner } from './repository';
@@ -48,7 +48,7 @@ function byteLimit(maxBytes: number): Transform {
  * semicolon or tab separated) into a list as it streams in: one batch in memory at a time.
  */
 export async function importCsv(
-  db: Queryable & Pick<Db, 'kind'>,
+  db: Db,
   list: ListOwner,
   input: Readable,
   options: { origin: string; maxBytes: number },

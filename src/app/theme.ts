@@ -1,14 +1,21 @@
 import { useCallback, useState } from 'react';
 import { useMediaQuery } from '@mui/material';
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
 import { frFR } from '@mui/material/locale';
+import { fr } from '../shared/i18n/fr';
+
+const components: ThemeOptions['components'] = {
+  // Buttons show the spec's copy as written, not upper-cased.
+  MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+  // MUI's French locale leaves the alerts' close button in English.
+  MuiAlert: { defaultProps: { closeText: fr.common.close } },
+};
 
 export const theme = createTheme(
   {
     // #bf360c keeps the orange and reads at 5.6:1 on white (the first #e65100 read at 3.8:1).
     palette: { primary: { main: '#1a237e' }, secondary: { main: '#bf360c' } },
-    // Buttons show the spec's copy as written, not upper-cased.
-    components: { MuiButton: { styleOverrides: { root: { textTransform: 'none' } } } },
+    components,
   },
   frFR,
 );
@@ -17,7 +24,7 @@ export const theme = createTheme(
 export const darkTheme = createTheme(
   {
     palette: { mode: 'dark', primary: { main: '#9fa8da' }, secondary: { main: '#ffb74d' } },
-    components: { MuiButton: { styleOverrides: { root: { textTransform: 'none' } } } },
+    components,
   },
   frFR,
 );

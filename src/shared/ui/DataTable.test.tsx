@@ -119,6 +119,27 @@ describe('DataTable', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Ville' }));
     expect(names().slice(0, 2)).toEqual(['Personne 121', 'Personne 111']);
   });
+
+  it('sorts a column by its sortText when its text would not sort (French dates)', async () => {
+    const dated: Column<Person & { at: string }>[] = [
+      { key: 'name', label: 'Nom', text: (p) => p.name },
+      { key: 'at', label: 'Date', text: (p) => p.at.split('-').reverse().join('-'), sortText: (p) => p.at },
+    ];
+    const rows = [
+      { id: 1, name: 'Ancien', city: 'Lyon', at: '2025-12-31' },
+      { id: 2, name: 'Récent', city: 'Lyon', at: '2026-01-02' },
+      { id: 3, name: 'Moyen', city: 'Lyon', at: '2026-01-01' },
+    ];
+    render(
+      <MemoryRouter>
+        <InMemoryDataTable label="Personnes" columns={dated} rows={rows} rowKey={(p) => p.id} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Date' }));
+    // By text, 01-01-2026 would come before 31-12-2025.
+    expect(names()).toEqual(['Ancien', 'Moyen', 'Récent']);
+    expect(within(bodyRows()[0]).getAllByRole('cell')[1].textContent).toBe('31-12-2025');
+  });
 });
 
 describe('table queries', () => {

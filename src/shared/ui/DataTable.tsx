@@ -30,6 +30,8 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   /** The API field `order[...]` sorts this column by; absent, the column does not sort. */
   sortField?: string;
+  /** What InMemoryDataTable sorts this column by, when its text does not sort (a French date: an ISO one). */
+  sortText?: (row: T) => string;
 }
 
 export interface DataTableProps<T> {

@@ -7,7 +7,7 @@ const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').to
 
 /**
  * The one DataTable over rows the page already holds whole (a report's few links or
- * failures): it filters, sorts (every column, by its text) and pages them in the browser, as
+ * failures): it filters, sorts (every column, by its text or `sortText`) and pages them in the browser, as
  * the server does for collections.
  */
 export function InMemoryDataTable<T>(props: Omit<DataTableProps<T>, 'total' | 'query' | 'onQueryChange'>) {
@@ -19,7 +19,7 @@ export function InMemoryDataTable<T>(props: Omit<DataTableProps<T>, 'total' | 'q
     const kept = search ? rows.filter((row) => columns.some((column) => folded(column.text(row)).includes(search))) : [...rows];
     const keys = query.order.flatMap((key) => {
       const column = sortable.find((candidate) => candidate.sortField === key.field);
-      return column ? [{ text: column.text, sign: key.direction === 'asc' ? 1 : -1 }] : [];
+      return column ? [{ text: column.sortText ?? column.text, sign: key.direction === 'asc' ? 1 : -1 }] : [];
     });
     return kept.sort((a, b) => {
       for (const key of keys) {

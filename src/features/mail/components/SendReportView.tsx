@@ -30,7 +30,7 @@ const problemColumns: Column<Problem>[] = [
   { key: 'email', label: t.email, text: (row) => row.email },
   { key: 'kind', label: t.kind, text: (row) => t.kinds[row.kind] ?? row.kind },
   { key: 'reason', label: t.reason, text: (row) => row.reason },
-  { key: 'at', label: 'Date', text: (row) => at(row.at) },
+  { key: 'at', label: 'Date', text: (row) => at(row.at), sortText: (row) => row.at },
 ];
 
 function Figure({ label, count, share }: { label: string; count: number; share?: string }) {

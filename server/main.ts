@@ -10,6 +10,7 @@ import { startFeedRefresh, type FeedScheduler } from './modules/feeds/scheduler'
 import { createTokenService } from './shared/auth';
 import { resolveJwtSecret } from './shared/jwtSecret';
 import { withEnvFile } from './startup/envFile';
+import { limitHeapGrowth } from './startup/heapGrowth';
 import { loggerOptions } from './startup/logger';
 import { effectiveSettings } from './startup/settingsLog';
 
@@ -54,6 +55,7 @@ process.on('SIGINT', (signal) => onSignal(signal));
 process.on('SIGTERM', (signal) => onSignal(signal));
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   const config = readConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });

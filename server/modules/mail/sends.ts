@@ -212,8 +212,10 @@ export async function changeStatus(db: Db, sendId: number, action: SendAction): 
   const { from, to } = TRANSITIONS[action];
   await db.transaction(async (tx) => {
     // Recipients before their send, as a worker locks them (its claim, then the counters'
-    // trigger on the send): the other order deadlocked with a claim on PostgreSQL.
-    if (to === 'cancelled') {
+    // trigger on the send): the other order deadlocked with a claim on PostgreSQL. Pausing
+    // takes them too: a claim holding some commits first, so that what it took shows as in
+    // flight ('sending') once the pause has answered.
+    if (to === 'cancelled' || to === 'paused') {
       await tx.query(`SELECT id FROM mail_recipient WHERE send_id = $1 AND status = 'pending' FOR UPDATE`, [sendId]);
     }
     const changed = await tx.query(

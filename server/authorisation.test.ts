@@ -82,6 +82,7 @@ const ROUTES: Record<string, Rule> = {
   'PATCH /api/sends/:id': { access: 'bearer', owned: true, body: { sendAt: '2099-01-04T09:00:00+01:00' } },
   'GET /api/sends/:id/report': { access: 'bearer', owned: true },
   'GET /api/sends/:id/outcomes.csv': { access: 'bearer', owned: true },
+  'POST /api/sends/:id/outcomes.csv/download': { access: 'bearer', owned: true },
   'GET /api/schedules': { access: 'bearer' },
   'POST /api/schedules': { access: 'bearer' },
   'DELETE /api/schedules/:id': { access: 'bearer', owned: true },

@@ -115,7 +115,10 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/sends/:id/:action': { summary: 'Suspendre, reprendre ou annuler un envoi' },
   'PATCH /api/sends/:id': { summary: "Changer l'heure d'un envoi planifié" },
   'GET /api/sends/:id/report': { summary: "Le rapport d'un envoi (chronologie, liens, échecs, rejets)" },
-  'GET /api/sends/:id/outcomes.csv': { summary: "Le résultat de chaque contact d'un envoi, en CSV" },
+  'GET /api/sends/:id/outcomes.csv': {
+    summary: "Le résultat de chaque contact d'un envoi, en CSV (jeton d'accès, ou lien de téléchargement ?download=…)",
+  },
+  'POST /api/sends/:id/outcomes.csv/download': { summary: "Lien de téléchargement du résultat d'un envoi en CSV, valable une minute" },
   'GET /api/schedules': { summary: 'Envois récurrents planifiés' },
   'POST /api/schedules': { summary: "Planifier l'envoi d'un modèle à une liste" },
   'DELETE /api/schedules/:id': { summary: 'Arrêter un envoi planifié' },

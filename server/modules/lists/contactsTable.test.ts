@@ -1,6 +1,6 @@
 import { createTestApp, userIdOf, type TestApp } from '../../testing/testApp';
 import { EXPORT_BATCH } from './csvExport';
-import { DOWNLOAD_TTL_SECONDS } from './exportRoutes';
+import { DOWNLOAD_TTL_SECONDS } from '../../shared/downloadLinks';
 
 /** What the console's contacts table asks of the API: search, sorting, states and the CSV export. */
 let t: TestApp;

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Sequence } from '../../shared/sequence';
+import { DownloadToken } from '../../shared/downloadLinks';
 import { Answer, MediaAnswer } from '../../shared/schemas';
 
 const Subject = Type.String({ minLength: 1, maxLength: 200 });
@@ -59,15 +60,7 @@ export const ExportFilter = Type.Object({
 export const ExportQuery = Type.Object({
   ...ExportFilter.properties,
   /** A download link's token (POST …/contacts.csv/download), instead of a bearer. */
-  download: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
-});
-
-/** A download link: the browser navigates to it (no bearer needed) within `expiresIn` seconds. */
-export const ExportLink = Answer({
-  /** The export's path under the server's origin, with the token. */
-  url: Type.String(),
-  token: Type.String(),
-  expiresIn: Type.Integer(),
+  download: Type.Optional(DownloadToken),
 });
 
 export const GrpIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });

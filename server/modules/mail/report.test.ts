@@ -1,6 +1,7 @@
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { createTestApp, userIdOf, type TestApp } from '../../testing/testApp';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtpSink';
 import { makeDelivery, makeList, startSend, waitForSend } from '../../testing/mailFixtures';
+import { DOWNLOAD_TTL_SECONDS } from '../../shared/downloadLinks';
 import { csvCell } from './report';
 
 const SECRET = 'webhook-secret-0123456789';
@@ -82,6 +83,28 @@ describe("a send's report", () => {
     expect((await t.app.inject({ url: `/api/sends/${id}/report`, headers: operator })).statusCode).toBe(403);
     expect((await t.app.inject({ url: `/api/sends/${id}/outcomes.csv`, headers: operator })).statusCode).toBe(403);
     expect((await t.app.inject({ url: `/api/sends/${id}/outcomes.csv` })).statusCode).toBe(401);
+
+    // The console follows a one-minute link instead, which streams the file to disk.
+    const linked = await t.app.inject({ method: 'POST', url: `/api/sends/${id}/outcomes.csv/download`, headers: admin });
+    expect(linked.statusCode).toBe(201);
+    const { url, token, expiresIn } = linked.json();
+    expect(url).toBe(`/api/sends/${id}/outcomes.csv?download=${encodeURIComponent(token)}`);
+    expect(expiresIn).toBe(DOWNLOAD_TTL_SECONDS);
+    const followed = await t.app.inject({ url });
+    expect(followed.statusCode).toBe(200);
+    expect(followed.body).toBe(csv.body);
+    // The link opens its own send only; another purpose's token opens nothing here.
+    const other = t.tokens.signScoped('contacts-export', { user: userIdOf(admin), grp: 1 }, DOWNLOAD_TTL_SECONDS);
+    for (const [path, bad] of [
+      [`/api/sends/${id + 1}/outcomes.csv`, token],
+      [`/api/sends/${id}/outcomes.csv`, other],
+      [`/api/sends/${id}/outcomes.csv`, 'x'],
+    ]) {
+      const refused = await t.app.inject({ url: `${path}?download=${encodeURIComponent(bad)}` });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ field: 'download', message: 'Lien de téléchargement invalide ou expiré.' });
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/api/sends/${id}/outcomes.csv/download`, headers: operator })).statusCode).toBe(403);
   });
 
   it('writes CSV cells safely', () => {

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
 import type { Row } from '../../db/db';
 import { currentUser, type AuthUser } from '../../shared/auth';
+import { DownloadLink, downloadLinks, downloadRefused } from '../../shared/downloadLinks';
 import { badRequest, conflict, HttpError } from '../../shared/errors';
 import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
 import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
@@ -17,6 +18,7 @@ import {
   CreatedSendAnswer,
   NoContentAnswer,
   OutcomesCsvAnswer,
+  OutcomesQuery,
   PreviewAnswer,
   PreviewBody,
   ScheduleAnswer,
@@ -200,16 +202,37 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     },
   );
 
+  // The outcomes of a big send are a big file: the console follows a link, which streams it to disk.
+  const outcomeLinks = downloadLinks<{ user: number; send: number }>(context, 'send-outcomes');
   typed.get(
     '/api/sends/:id/outcomes.csv',
-    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, response: { 200: OutcomesCsvAnswer } } },
+    {
+      onRequest: outcomeLinks.authenticate,
+      schema: { tags: TAGS, params: SendParams, querystring: OutcomesQuery, response: { 200: OutcomesCsvAnswer } },
+    },
     async (request, reply) => {
       const { id } = request.params;
+      const claims = outcomeLinks.claimsOf(request);
+      // The token names its send: the link cannot be pointed at another.
+      if (claims && claims.send !== id) throw downloadRefused();
+      // Ownership is checked again when the link is followed.
       await findOwnedItem(db, sendResource, id, currentUser(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="envoi-${id}.csv"`)
+        .header('cache-control', 'no-store')
         .send(outcomesCsv(db, id));
+    },
+  );
+
+  typed.post(
+    '/api/sends/:id/outcomes.csv/download',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, response: { 201: DownloadLink } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      await findOwnedItem(db, sendResource, id, user);
+      return reply.code(201).send(outcomeLinks.link(`/api/sends/${id}/outcomes.csv`, { user: user.id, send: id }));
     },
   );
 

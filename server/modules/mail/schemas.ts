@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DeliveryPatch } from '../deliveries/schemas';
+import { DownloadToken } from '../../shared/downloadLinks';
 import { collectionResponseSchema, itemResponseSchema } from '../../shared/hydra';
 import { Answer, MediaAnswer, RedirectAnswer } from '../../shared/schemas';
 import { scheduleResource } from './schedules';
@@ -112,6 +113,11 @@ export const SendReportAnswer = Answer({
   timeline: Answer({ sentPerMinute: PerPeriod, opensPerHour: PerPeriod, clicksPerHour: PerPeriod }),
   links: Type.Array(Answer({ url: Type.String(), clicks: Type.Integer(), contacts: Type.Integer() })),
   machineOpened: Type.Integer({ description: 'Ouvertures dans les 10 secondes après l’envoi (machines).' }),
+});
+
+export const OutcomesQuery = Type.Object({
+  /** A download link's token (POST …/outcomes.csv/download), instead of a bearer. */
+  download: Type.Optional(DownloadToken),
 });
 
 export const OutcomesCsvAnswer = MediaAnswer("Le résultat de chaque contact de l'envoi, en CSV (UTF-8 avec BOM).", 'text/csv');

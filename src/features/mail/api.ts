@@ -1,6 +1,9 @@
 import { baseApi, members, type HydraCollection } from '../../shared/api';
 import type { SendFigures, SendReport } from './types';
 
+/** Where the browser downloads a send's outcomes, with the link's token in place of the bearer. */
+export const sendOutcomesCsvPath = (id: number, token: string) => `/sends/${id}/outcomes.csv?download=${encodeURIComponent(token)}`;
+
 export const mailApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getSendReport: build.query<SendReport, number>({
@@ -13,11 +16,11 @@ export const mailApi = baseApi.injectEndpoints({
       transformResponse: (response: HydraCollection<SendFigures>) => members(response),
       providesTags: [{ type: 'Send', id: 'LIST' }],
     }),
-    /** Each contact's outcome as CSV text (the download needs the bearer token, so it goes through the API client). */
-    exportSendOutcomes: build.mutation<string, number>({
-      query: (id) => ({ url: `/sends/${id}/outcomes.csv`, responseHandler: (response) => response.text() }),
+    // A one-minute link the browser follows: each contact's outcome streams to disk as CSV.
+    sendOutcomesDownloadLink: build.mutation<{ token: string }, number>({
+      query: (id) => ({ url: `/sends/${id}/outcomes.csv/download`, method: 'POST' }),
     }),
   }),
 });
 
-export const { useGetSendReportQuery, useGetLatestSendsQuery, useExportSendOutcomesMutation } = mailApi;
+export const { useGetSendReportQuery, useGetLatestSendsQuery, useSendOutcomesDownloadLinkMutation } = mailApi;

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { appConfig } from '../../../shared/config/appConfig';
+import { apiUrl } from '../../../shared/config/hosts';
 import { formatDateTimeIn } from '../../../shared/lib/dates';
 import { fr } from '../../../shared/i18n/fr';
 import type { Column } from '../../../shared/ui/DataTable';
 import { InMemoryDataTable } from '../../../shared/ui/InMemoryDataTable';
-import { downloadText } from '../../../shared/lib/download';
+import { followDownload } from '../../../shared/lib/download';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
-import { useExportSendOutcomesMutation, useGetSendReportQuery } from '../api';
+import { sendOutcomesCsvPath, useGetSendReportQuery, useSendOutcomesDownloadLinkMutation } from '../api';
 import { rate } from '../rates';
 import type { SendReport } from '../types';
 import { SendTimeline } from './SendTimeline';
@@ -50,7 +51,7 @@ function Figure({ label, count, share }: { label: string; count: number; share?:
 /** A send's report: figures with rates, timeline, links, failures and bounces, CSV export. */
 export function SendReportView({ sendId }: { sendId: number }) {
   const { data: report, error, isLoading } = useGetSendReportQuery(sendId, { pollingInterval: POLL_MS });
-  const [exportOutcomes, exporting] = useExportSendOutcomesMutation();
+  const [outcomesLink, exporting] = useSendOutcomesDownloadLinkMutation();
   const [feedback, setFeedback] = useState<FeedbackMessage | null>(null);
   if (isLoading) return <LinearProgress aria-label={t.figures} />;
   if (error || !report) return <Alert severity="error">{error ? errorMessage(error) : t.notFound}</Alert>;
@@ -62,7 +63,8 @@ export function SendReportView({ sendId }: { sendId: number }) {
   const onExport = async () => {
     setFeedback(null);
     try {
-      downloadText(`envoi-${sendId}.csv`, await exportOutcomes(sendId).unwrap(), 'text/csv;charset=utf-8');
+      const { token } = await outcomesLink(sendId).unwrap();
+      followDownload(apiUrl(sendOutcomesCsvPath(sendId, token)));
     } catch (failure) {
       setFeedback({ severity: 'error', text: errorMessage(failure) });
     }

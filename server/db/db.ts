@@ -54,7 +54,7 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
   pool.on('error', () => undefined);
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   // A lost listening connection is tried again; meanwhile nothing is cached.
-  const others = await listenToTableChanges(config, () => undefined);
+  const others = await listenToTableChanges(config);
   // This process's own writes move the number at once, before their notification comes back.
   const writes = ownWrites();
   return {

@@ -82,10 +82,9 @@ async function heardBack(client: pg.Client): Promise<void> {
 
 /**
  * Listens to the tables' notifications on a connection of its own. Notifications missed while
- * it was down cannot be known: every version moves when it is back. `onError` hears why it is
- * down.
+ * it was down cannot be known: every version moves when it is back.
  */
-export async function listenToTableChanges(config: pg.ClientConfig, onError: (error: Error) => void): Promise<TableChanges> {
+export async function listenToTableChanges(config: pg.ClientConfig): Promise<TableChanges> {
   const counts = new Map<string, number>();
   let epoch = 0;
   /** Per table, on the current connection: whether it has its trigger, or the check is under way. */
@@ -97,8 +96,7 @@ export async function listenToTableChanges(config: pg.ClientConfig, onError: (er
   let retry: NodeJS.Timeout | undefined;
 
   let delay = RECONNECT_MS.first;
-  const retryLater = (error?: Error) => {
-    if (error) onError(error);
+  const retryLater = () => {
     if (closed) return;
     retry = setTimeout(() => void connect().catch(retryLater), delay).unref();
     delay = Math.min(delay * 2, RECONNECT_MS.most);
@@ -106,14 +104,14 @@ export async function listenToTableChanges(config: pg.ClientConfig, onError: (er
 
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ ...config, application_name: LISTENER_NAME });
-    const lost = (error?: Error) => {
+    const lost = () => {
       if (client !== next) return;
       client = null;
       next.end().catch(() => undefined);
-      retryLater(error);
+      retryLater();
     };
     next.on('error', lost);
-    next.on('end', () => lost());
+    next.on('end', lost);
     next.on('notification', (message) => {
       // Another schema's tables (tests isolate themselves in schemas) are not ours.
       const [schema, table] = (message.payload ?? '').split('.');

@@ -63,6 +63,15 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.authUser;
 }
 
+/**
+ * The user a token names, with roles as they are now; null once the user is gone. Frozen:
+ * requests that read it from the session cache share it, and none may change it for others.
+ */
+export async function findAuthUser(db: Queryable, id: number): Promise<AuthUser | null> {
+  const [row] = await db.query<AuthUser>('SELECT id, email, roles FROM app_user WHERE id = $1', [id]);
+  return row ? Object.freeze({ ...row, roles: Object.freeze([...row.roles]) as string[] }) : null;
+}
+
 /** Sessions checked at once, and for how long at most (readCache.ts). */
 const SESSION_CACHE = { maxEntries: 1000, ttlMs: 60_000 };
 
@@ -83,11 +92,7 @@ export function createAuthenticate(tokens: TokenService, db: Queryable & Pick<Db
     } catch {
       throw unauthorized('Session expirée ou jeton invalide.');
     }
-    const user = await sessions.read(String(payload.id), async () => {
-      const [row] = await db.query<AuthUser>('SELECT id, email, roles FROM app_user WHERE id = $1', [payload.id]);
-      // Shared by the requests that read it from the cache: frozen so that none can change it for others.
-      return row ? Object.freeze({ ...row, roles: Object.freeze([...row.roles]) as string[] }) : null;
-    });
+    const user = await sessions.read(String(payload.id), () => findAuthUser(db, payload.id));
     if (!user) throw unauthorized('Utilisateur inconnu.');
     request.authUser = user;
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import type { AuthUser } from './auth';
+import { findAuthUser } from './auth';
 import type { ModuleContext } from './context';
 import { HttpError } from './errors';
 import { Answer } from './schemas';
@@ -40,7 +40,7 @@ export function downloadLinks<Claims extends { user: number }>({ db, tokens, aut
     } catch {
       throw downloadRefused();
     }
-    const [user] = await db.query<AuthUser>('SELECT id, email, roles FROM app_user WHERE id = $1', [claims.user]);
+    const user = await findAuthUser(db, claims.user);
     if (!user) throw downloadRefused();
     request.authUser = user;
     given.set(request, claims);

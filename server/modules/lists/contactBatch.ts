@@ -63,15 +63,11 @@ export class ContactBatch {
   private inFlight: Promise<void> | null = null;
   private failure: { error: unknown } | null = null;
 
-  private readonly batchSize: number;
-
   constructor(
     private readonly db: Db,
     private readonly list: ListOwner,
     private readonly origin: string,
-  ) {
-    this.batchSize = ROWS_PER_STATEMENT[db.kind];
-  }
+  ) {}
 
   async add(row: ContactInput): Promise<void> {
     const email = row.email.trim();
@@ -81,7 +77,7 @@ export class ContactBatch {
     if (this.inBatch.has(key)) return this.duplicate(row.line);
     this.inBatch.add(key);
     this.pending.push({ line: row.line, email, firstname: row.firstname ?? '', lastname: row.lastname ?? '', phone: row.phone ?? '' });
-    if (this.pending.length >= this.batchSize) await this.flush();
+    if (this.pending.length >= ROWS_PER_STATEMENT[this.db.kind]) await this.flush();
   }
 
   refuse(line: number, reason: string): void {

@@ -19,6 +19,7 @@ import { errorHandler } from './shared/errorHandler';
 import { describeRoutes, SECURITY_SCHEMES } from './shared/openapi';
 import { buildValidator, guardInput } from './shared/validation';
 import { modules } from './modules';
+import { ReadableRequestLog } from './startup/requestLog';
 
 export interface AppDeps {
   config: Config;
@@ -54,6 +55,9 @@ export async function buildApp({ config, db, tokens, logger = false }: AppDeps):
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
     rewriteUrl: (req) => (req.url && UNPREFIXED.test(req.url) ? `/api${req.url}` : (req.url ?? '/')),
+    // Readable logs (the quick start) write one line per request, at debug; JSON logs
+    // (production) keep Fastify's request lines at info for log collectors.
+    ...(config.logFormat === 'pretty' ? { logController: new ReadableRequestLog({ redactUrl }) } : {}),
     // Fastify's type for this factory names Ajv's compile, though Fastify calls it with route schemas.
     schemaController: { compilersFactory: { buildValidator: buildValidator as unknown as ValidatorFactory } },
     // Bad percent-encoding in a path is refused by Fastify before any route: in French too.

@@ -14,7 +14,7 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await createTestApp({ MAIL_WORKER: '0' }, { logger: { level: 'info', stream } });
+  t = await createTestApp({ MAIL_WORKER: '0', LOG_FORMAT: 'json' }, { logger: { level: 'info', stream } });
 });
 afterAll(() => t.close());
 

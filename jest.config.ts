@@ -34,6 +34,7 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
+      globalSetup: '<rootDir>/server/testing/globalSetup.ts',
       transform: tsJest('./server/tsconfig.json', {
         isolatedModules: true,
         module: 'CommonJS',

@@ -15,6 +15,12 @@ const { spawnSync } = require('node:child_process');
 const root = path.resolve(__dirname, '..');
 const at = (...parts) => path.join(root, ...parts);
 
+/** The PGlite version installed (its package.json is not among its exports). */
+function pgliteVersion() {
+  const file = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+}
+
 const TARGETS = [
   {
     name: 'web app',
@@ -34,6 +40,15 @@ const TARGETS = [
     after: () =>
       fs.cpSync(at('server/modules/feeds/demo'), at('build/server/modules/feeds/demo'), { recursive: true }),
   },
+  {
+    // A dump of a new embedded database, from which a first start makes its database at a
+    // third of initdb's memory (server/db/pgliteTemplate.ts); made in a process of its own.
+    name: 'embedded database template',
+    output: `build/pglite-template/pglite-${pgliteVersion()}.tar.gz`,
+    sources: ['package-lock.json'],
+    command: process.execPath,
+    args: ['build/server/db/pgliteTemplate.js'],
+  },
 ];
 
 /** Newest modification time under `entry` (tests excluded: they are not built); 0 when absent. */
@@ -45,7 +60,7 @@ function newestMtime(entry) {
 }
 
 function build(target) {
-  const tool = at('node_modules', '.bin', target.tool);
+  const tool = target.command ?? at('node_modules', '.bin', target.tool);
   console.error(`building the ${target.name}`);
   target.before?.();
   const result = spawnSync(tool, target.args, { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
@@ -66,7 +81,7 @@ for (const target of TARGETS) {
   const builtAt = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
   const changedAt = Math.max(...target.sources.map((source) => newestMtime(at(source))));
   if (builtAt >= changedAt) continue;
-  if (fs.existsSync(at('node_modules', '.bin', target.tool))) {
+  if (target.command || fs.existsSync(at('node_modules', '.bin', target.tool))) {
     build(target);
   } else if (builtAt === 0) {
     console.error(`The ${target.name} is not built, and its build tools (devDependencies) are not installed: run \`npm ci && npm run build\`.`);

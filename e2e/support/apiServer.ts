@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { makePgliteTemplate } from '../../server/db/pgliteTemplate';
 
 export interface RunningServer {
   url: string;
@@ -27,6 +28,8 @@ function serverPid(tsxPid: number): number {
  * `npm start` does, and resolves with its URL once it says it is ready.
  */
 export async function startApiServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  // Its embedded database is unpacked from the template rather than made by initdb.
+  await makePgliteTemplate();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-server-'));
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: ROOT,

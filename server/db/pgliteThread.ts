@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './db';
 import { ownWrites } from './dataVersion';
+import { findPgliteTemplate } from './pgliteTemplate';
 import type { WorkerError, WorkerReply, WorkerRequest } from './pgliteProtocol';
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -29,7 +30,7 @@ const YOUNG_GENERATION_MB = 6;
  */
 function startWorker(dataDir: string | null): Worker {
   const compiled = path.join(__dirname, 'pgliteWorker.js');
-  const options = { workerData: { dataDir }, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
+  const options = { workerData: { dataDir, template: findPgliteTemplate() }, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
   if (fs.existsSync(compiled)) return new Worker(compiled, options);
   const entry = path.join(__dirname, 'pgliteWorker.ts');
   const code = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(entry)});`;
@@ -41,8 +42,9 @@ function startWorker(dataDir: string | null): Worker {
  * the thread: its statements run in order there while other statements wait.
  */
 export async function openPgliteThread(dataDir: string | null): Promise<Db> {
-  // Creating a database (initdb) grows the WebAssembly heap to ~800 MiB, which is never given
-  // back: a first thread creates it and ends, and the one that serves starts small.
+  // Creating a database grows the WebAssembly heap (to ~800 MiB with initdb, ~300 MiB from the
+  // template), which is never given back: a first thread creates it and ends, and the one
+  // that serves starts small.
   if (dataDir && !fs.existsSync(dataDir)) await (await startThread(dataDir)).close();
   return startThread(dataDir);
 }

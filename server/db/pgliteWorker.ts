@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { WorkerError, WorkerReply, WorkerRequest } from './pgliteProtocol';
@@ -95,8 +97,11 @@ function inTransaction(request: WorkerRequest & { tx: number }, then: (open: Ope
 }
 
 async function main(): Promise<void> {
-  const { dataDir } = workerData as { dataDir: string | null };
-  const lite = await PGlite.create({ dataDir: dataDir ?? undefined, parsers, postgresqlconf: POSTGRESQL_CONF });
+  const { dataDir, template } = workerData as { dataDir: string | null; template: string | null };
+  // A new database is unpacked from the template when there is one (pgliteTemplate.ts).
+  const isNew = !dataDir || !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const loadDataDir = isNew && template ? new Blob([fs.readFileSync(template)]) : undefined;
+  const lite = await PGlite.create({ dataDir: dataDir ?? undefined, parsers, postgresqlconf: POSTGRESQL_CONF, loadDataDir });
   const analyze = setInterval(() => void lite.exec('ANALYZE').catch(() => undefined), ANALYZE_EVERY_MS);
   port.on('message', (request: WorkerRequest) => {
     switch (request.op) {

@@ -119,7 +119,7 @@ async function benchSend(engine: Engine, dataDir: string, contacts: number, sink
             { email: `c${i + 1}@bench.example`, firstname: `C${i + 1}`, lastname: '' },
             {
               from: FROM,
-              messageId: sendMessageId(round + 1, i + 1, domain),
+              messageId: sendMessageId(round + 1, i + 1, '0123456789abcdef', domain),
               unsubscribeUrl: `${server.url}/api/unsubscribe/${tokens.sign(i + 1)}`,
             },
           );

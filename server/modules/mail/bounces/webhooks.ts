@@ -105,7 +105,7 @@ const SERVICES = { ses: fromSes, sendgrid: fromSendGrid, postmark: fromPostmark,
 
 /** The recipient a bounce is about: our Message-ID names it; else the address's latest message. */
 async function recipientOf(db: Db, bounce: ServiceBounce): Promise<RecipientRef | null> {
-  const named = /<send-(\d{1,10})\.contact-(\d{1,10})@/.exec(bounce.messageId ?? '');
+  const named = /<send-(\d{1,10})\.contact-(\d{1,10})(?:\.[0-9a-f]{16})?@/.exec(bounce.messageId ?? '');
   if (named) {
     const ref = { sendId: Number(named[1]), contactId: Number(named[2]) };
     // The address must be that contact's: a Message-ID alone does not move a bounce to someone else.

@@ -24,11 +24,11 @@ export function senderDomain(from: string): string {
 }
 
 /**
- * One Message-ID per (send, contact): a message sent again after a crash carries the same id,
- * so it can be recognised as the same message.
+ * One Message-ID per (send, contact) and install: a message sent again after a crash carries
+ * the same id, so it can be recognised as the same message, and no other install makes it.
  */
-export const sendMessageId = (sendId: number, contactId: number, domain: string) =>
-  `<send-${sendId}.contact-${contactId}@${domain}>`;
+export const sendMessageId = (sendId: number, contactId: number, installId: string, domain: string) =>
+  `<send-${sendId}.contact-${contactId}.${installId}@${domain}>`;
 
 function beforeBodyEnd(document: string, addition: string): string {
   const at = document.search(/<\/body>(?![\s\S]*<\/body>)/i);

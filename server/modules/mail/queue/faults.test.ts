@@ -89,6 +89,7 @@ describe('several workers share one queue (FOR UPDATE SKIP LOCKED)', () => {
           unsubscribeUrl: 'http://x/u',
         });
       },
+      composeMessage: async () => null,
     });
     return { worker, transport };
   };

@@ -1,8 +1,9 @@
 /**
- * The queue: sends and their recipients' rows, claiming them, and the worker that delivers
- * them through the transport.
+ * The queue: sends and their recipients' rows, queued one-off messages, claiming them, and
+ * the worker that delivers them through the transport.
  */
-export { SendWorker, classify, type WorkerDeps } from './worker';
+export { SendWorker, UnknownMessageKind, classify, type WorkerDeps } from './worker';
+export { enqueueMessages, type ClaimedMessage, type OutgoingMessage } from './messages';
 export { createMailTransport, type MailTransport } from './transport';
 export { STALE_AFTER_SECONDS, type Claimed } from './recipients';
 export {

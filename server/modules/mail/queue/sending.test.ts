@@ -77,7 +77,9 @@ describe('sending a delivery to a list', () => {
     expect(amp?.content.toString()).toContain('AMP &lt;Bob&gt;');
     const contactId = (await t.db.query<{ id: number }>(`SELECT id FROM grp_rcp WHERE email = 'bob@example.org'`))[0]
       .id;
-    expect(mail.messageId).toBe(`<send-${started.id}.contact-${contactId}@tgm.example>`);
+    const [{ install_id: installId }] = await t.db.query<{ install_id: string }>('SELECT install_id FROM mail_install');
+    expect(installId).toMatch(/^[0-9a-f]{16}$/);
+    expect(mail.messageId).toBe(`<send-${started.id}.contact-${contactId}.${installId}@tgm.example>`);
     const link = /^<(https:\/\/tgm\.example\/api\/unsubscribe\/[^>]+)>$/.exec(
       header(mail, 'list-unsubscribe') ?? '',
     )?.[1];

@@ -5,14 +5,21 @@ import type { SendMailOptions } from 'nodemailer';
 import { isTransientError, type NodemailerError } from 'nodemailer/lib/errors';
 import type { MailConfig } from '../../../config';
 import type { Db } from '../../../db/db';
+import * as messages from './messages';
 import * as queue from './recipients';
 import { compileContent, type CompiledContent, type SendContent } from '../compose';
 import { cancelPending, completeFinished } from './sends';
 import type { MailTransport } from './transport';
 
+/** A claimed row: a send's recipient or a queued one-off message. */
+type Job = { source: 'recipient'; row: queue.Claimed } | { source: 'message'; row: messages.ClaimedMessage };
+
 type Outcome =
-  | { kind: 'sent' | 'skipped'; job: queue.Claimed }
-  | { kind: 'failed' | 'retry' | 'released'; job: queue.Claimed; reason: string };
+  | { kind: 'sent' | 'skipped'; job: Job }
+  | { kind: 'failed' | 'retry' | 'released'; job: Job; reason: string };
+
+/** A message's kind is not (or no longer) known to this server: it fails rather than waits. */
+export class UnknownMessageKind extends Error {}
 
 export interface WorkerDeps {
   db: Db;
@@ -20,6 +27,11 @@ export interface WorkerDeps {
   settings: MailConfig;
   /** The message of one recipient of a send. */
   compose: (content: CompiledContent, job: queue.Claimed) => SendMailOptions;
+  /**
+   * The message a queued one-off message becomes; null: it is not to be sent any more
+   * (recorded skipped). Throws `UnknownMessageKind` for a kind this server does not know.
+   */
+  composeMessage: (message: messages.ClaimedMessage) => Promise<SendMailOptions | null>;
   log: FastifyBaseLogger;
 }
 
@@ -50,7 +62,8 @@ const reasonOf = (error: unknown) => {
 };
 
 /**
- * Sends the queued recipients of running sends (DESIGN.md §4). It claims rows in batches,
+ * Sends the queued recipients of running sends (DESIGN.md §4) and the queued one-off messages
+ * (`mail_message`, claimed first: they are few and someone waits for them). It claims rows in batches,
  * keeps at most `batchSize` of them between claim and record, sends them through the pooled
  * transport, and records each as sent, failed (5xx, with the reason), retried later (4xx,
  * with backoff) or given back (connection trouble: the whole worker backs off). Several
@@ -80,6 +93,7 @@ export class SendWorker {
     const { db } = this.deps;
     await queue.heartbeat(db, this.id);
     if (exclusive) await queue.forgetOtherWorkers(db, this.id);
+    await messages.reclaimStaleMessages(db);
     await queue.reclaimStale(db);
     this.beat = setInterval(() => void this.keepAlive(), HEARTBEAT_MS);
     this.beat.unref();
@@ -105,6 +119,7 @@ export class SendWorker {
     try {
       await this.flush();
       await this.checkCompletion();
+      await messages.releaseWorkerMessages(this.deps.db, this.id);
       await queue.releaseWorker(this.deps.db, this.id);
     } catch (error) {
       // The database went first: the claims left behind are freed when the next worker starts.
@@ -135,7 +150,8 @@ export class SendWorker {
   private async keepAlive(): Promise<void> {
     try {
       await queue.heartbeat(this.deps.db, this.id);
-      if ((await queue.reclaimStale(this.deps.db)) > 0) this.wake();
+      const freed = (await messages.reclaimStaleMessages(this.deps.db)) + (await queue.reclaimStale(this.deps.db));
+      if (freed > 0) this.wake();
     } catch (error) {
       this.deps.log.warn({ err: error }, 'send worker heartbeat failed');
     }
@@ -184,14 +200,19 @@ export class SendWorker {
     if (!recordDue && !claimDue) return false;
     const batch = recordDue ? this.outcomes.splice(0) : [];
     try {
-      const sentIds = await this.recordAllButSent(batch);
+      const sent = await this.recordAllButSent(batch);
       if (claimDue) {
-        const jobs = await queue.claim(this.deps.db, this.id, room, sentIds);
-        for (const job of jobs) this.dispatch(job);
-        this.queueEmpty = jobs.length < room;
+        const { db } = this.deps;
+        const oneOff = await messages.claimMessages(db, this.id, room, sent.messages);
+        for (const row of oneOff) this.dispatch({ source: 'message', row });
+        const left = room - oneOff.length;
+        const rows = left > 0 ? await queue.claim(db, this.id, left, sent.recipients) : [];
+        if (left === 0 && sent.recipients.length) await queue.markSent(db, sent.recipients);
+        for (const row of rows) this.dispatch({ source: 'recipient', row });
+        this.queueEmpty = oneOff.length + rows.length < room;
         return !this.queueEmpty;
       }
-      if (sentIds.length) await queue.markSent(this.deps.db, sentIds);
+      await this.markSent(sent);
       return false;
     } catch (error) {
       // Kept for the next try (recording is idempotent); the rows stay claimed by this live worker.
@@ -200,7 +221,12 @@ export class SendWorker {
     }
   }
 
-  private dispatch(job: queue.Claimed): void {
+  private async markSent(sent: { recipients: number[]; messages: number[] }): Promise<void> {
+    if (sent.recipients.length) await queue.markSent(this.deps.db, sent.recipients);
+    if (sent.messages.length) await messages.markMessagesSent(this.deps.db, sent.messages);
+  }
+
+  private dispatch(job: Job): void {
     this.inFlight += 1;
     void this.deliver(job).then((outcome) => {
       this.outcomes.push(outcome);
@@ -209,11 +235,32 @@ export class SendWorker {
     });
   }
 
-  private async deliver(job: queue.Claimed): Promise<Outcome> {
-    if (job.actif !== 1) return { kind: 'skipped', job };
+  private async deliver(job: Job): Promise<Outcome> {
+    if (job.source === 'message') return this.deliverMessage(job);
+    if (job.row.actif !== 1) return { kind: 'skipped', job };
     try {
-      const content = await this.content(job.sendId);
-      await this.deps.transport.send(this.deps.compose(content, job));
+      const content = await this.content(job.row.sendId);
+      await this.deps.transport.send(this.deps.compose(content, job.row));
+      this.serviceFailures = 0;
+      return { kind: 'sent', job };
+    } catch (error) {
+      const kind = classify(error);
+      if (kind === 'released') this.serviceTrouble(error);
+      return { kind, job, reason: reasonOf(error) };
+    }
+  }
+
+  private async deliverMessage(job: Job & { source: 'message' }): Promise<Outcome> {
+    let message: SendMailOptions | null;
+    try {
+      message = await this.deps.composeMessage(job.row);
+    } catch (error) {
+      // An unknown kind will not become known by waiting; anything else (the database) may pass.
+      return { kind: error instanceof UnknownMessageKind ? 'failed' : 'retry', job, reason: reasonOf(error) };
+    }
+    if (!message) return { kind: 'skipped', job };
+    try {
+      await this.deps.transport.send(message);
       this.serviceFailures = 0;
       return { kind: 'sent', job };
     } catch (error) {
@@ -256,34 +303,46 @@ export class SendWorker {
   }
 
   /** Records the results other than sent ones, which it answers so that they are recorded with the next claim. */
-  private async recordAllButSent(batch: Outcome[]): Promise<number[]> {
-    if (batch.length === 0) return [];
+  private async recordAllButSent(batch: Outcome[]): Promise<{ recipients: number[]; messages: number[] }> {
+    if (batch.length === 0) return { recipients: [], messages: [] };
     this.lastFlush = Date.now();
     const { db, settings } = this.deps;
-    const of = (kind: Outcome['kind']) => batch.filter((outcome) => outcome.kind === kind);
-    const ids = (list: Outcome[]) => list.map((outcome) => outcome.job.id);
+    const of = (source: Job['source'], kind: Outcome['kind']) =>
+      batch.filter((outcome) => outcome.job.source === source && outcome.kind === kind);
+    const ids = (list: Outcome[]) => list.map((outcome) => outcome.job.row.id);
     const reasons = (list: Outcome[]) => list.map((outcome) => ('reason' in outcome ? outcome.reason : ''));
-    const skipped = of('skipped');
+
+    const skipped = of('recipient', 'skipped');
     if (skipped.length) await queue.markSkipped(db, ids(skipped));
-    const failed = of('failed');
+    const failed = of('recipient', 'failed');
     if (failed.length) await queue.markFailed(db, ids(failed), reasons(failed));
-    const retry = of('retry');
+    const retry = of('recipient', 'retry');
     if (retry.length) await queue.markRetry(db, ids(retry), reasons(retry), settings);
-    const released = of('released');
+    const released = of('recipient', 'released');
     if (released.length) await queue.release(db, ids(released), reasons(released)[0]);
     // Rows back in the queue of a send cancelled meanwhile will not be sent.
-    if (retry.length || released.length)
-      await cancelPending(db, [...new Set([...retry, ...released].map((o) => o.job.sendId))]);
-    for (const outcome of batch) this.touched.add(outcome.job.sendId);
-    return ids(of('sent'));
+    const sendIdOf = (outcome: Outcome) => (outcome.job.source === 'recipient' ? outcome.job.row.sendId : 0);
+    if (retry.length || released.length) await cancelPending(db, [...new Set([...retry, ...released].map(sendIdOf))]);
+
+    const skippedMessages = of('message', 'skipped');
+    if (skippedMessages.length) await messages.markMessagesSkipped(db, ids(skippedMessages));
+    const failedMessages = of('message', 'failed');
+    if (failedMessages.length) await messages.markMessagesFailed(db, ids(failedMessages), reasons(failedMessages));
+    const retryMessages = of('message', 'retry');
+    if (retryMessages.length) await messages.markMessagesRetry(db, ids(retryMessages), reasons(retryMessages), settings);
+    const releasedMessages = of('message', 'released');
+    if (releasedMessages.length)
+      await messages.releaseMessages(db, ids(releasedMessages), reasons(releasedMessages)[0]);
+
+    for (const outcome of batch) if (outcome.job.source === 'recipient') this.touched.add(outcome.job.row.sendId);
+    return { recipients: ids(of('recipient', 'sent')), messages: ids(of('message', 'sent')) };
   }
 
   /** Records every result still held. */
   private async flush(): Promise<void> {
     const batch = this.outcomes.splice(0);
     try {
-      const sentIds = await this.recordAllButSent(batch);
-      if (sentIds.length) await queue.markSent(this.deps.db, sentIds);
+      await this.markSent(await this.recordAllButSent(batch));
     } catch (error) {
       this.outcomes.unshift(...batch);
       throw error;

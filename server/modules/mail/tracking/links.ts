@@ -35,7 +35,7 @@ export class MailLinks {
   private unsubscribeKeys: UnsubscribeTokens | null = null;
   private recipientKeys: MailTokens | null = null;
 
-  constructor(private readonly baseUrl: () => string) {}
+  constructor(readonly baseUrl: () => string) {}
 
   async load(db: Queryable): Promise<void> {
     const secret = await loadLinkSecret(db);

@@ -27,13 +27,21 @@ function serverPid(tsxPid: number): number {
  * Starts the real server (`server/main.ts`) on a free port with a fresh DATA_DIR, as
  * `npm start` does, and resolves with its URL once it says it is ready.
  */
-export async function startApiServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startApiServer(
+  env: Record<string, string> = {},
+  { compiled = false }: { compiled?: boolean } = {},
+): Promise<RunningServer> {
   // Its embedded database is unpacked from the template rather than made by initdb.
   await makePgliteTemplate();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-server-'));
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+  // Compiled: the production build run as the README runs it (`node build/server/main.js`,
+  // NODE_ENV=production and the default log level), which benchmarks measure.
+  const [command, args, defaults] = compiled
+    ? [process.execPath, ['build/server/main.js'], { NODE_ENV: 'production' }]
+    : [path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], { LOG_LEVEL: 'warn' }];
+  const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_OPTIONS: '', ...env },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, NODE_OPTIONS: '', ...defaults, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -56,7 +56,9 @@ test('an admin writes a template, tests it, sends it twice to a list with an uns
   await editor
     .getByLabel('AMP')
     .fill(
-      '<!doctype html><html ⚡4email><head><meta charset="utf-8"></head><body><p>AMP {{firstname}}</p></body></html>',
+      '<!doctype html><html ⚡4email data-css-strict><head><meta charset="utf-8">' +
+        '<script async src="https://cdn.ampproject.org/v0.js"></script>' +
+        '<style amp4email-boilerplate>body{visibility:hidden}</style></head><body><p>AMP {{firstname}}</p></body></html>',
     );
 
   await editor.getByRole('tab', { name: 'Contenu' }).click();

@@ -74,6 +74,7 @@ const ROUTES: Record<string, Rule> = {
   'PATCH /api/deliveries/:id': { access: 'bearer', owned: true },
   'GET /api/deliveryAll/:ref': { access: 'bearer', owned: true },
   'POST /api/delivery/new': { access: 'adminWrite' },
+  'POST /api/delivery/amp/validation': { access: 'bearer' },
   'POST /api/amp/bo/modele/new': { access: 'adminWrite' },
   'POST /api/sendEmail': { access: 'bearer' },
   'GET /api/sends': { access: 'bearer' },

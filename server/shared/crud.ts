@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { TObject } from '@sinclair/typebox';
+import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Queryable, Row } from '../db/db';
 import { ReadCache } from '../db/readCache';
 import { currentUser, isAdmin, type AuthUser } from './auth';
@@ -46,6 +46,8 @@ export interface CrudOptions {
   adminOnlyUpdate?: boolean;
   /** OpenAPI tag; defaults to the resource path. */
   tag?: string;
+  /** The 400 answer of POST and PATCH, when their refusals carry more than ErrorAnswer. */
+  refusal?: TSchema;
 }
 
 /**
@@ -80,7 +82,10 @@ export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleC
   if (options.createBody) {
     typed.post(
       base,
-      { onRequest: authenticate, schema: { tags, body: options.createBody, response: { 201: item } } },
+      {
+        onRequest: authenticate,
+        schema: { tags, body: options.createBody, response: { 201: item, ...(options.refusal ? { 400: options.refusal } : {}) } },
+      },
       async (request: FastifyRequest<{ Body: Row }>, reply) => {
         const user = currentUser(request);
         if (options.adminOnlyCreate && !isAdmin(user)) throw forbidden('Réservé aux administrateurs.');
@@ -103,7 +108,15 @@ export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleC
   if (options.patchBody) {
     typed.patch(
       `${base}/:id`,
-      { onRequest: authenticate, schema: { tags, params: idParamsSchema, body: options.patchBody, response: { 200: item } } },
+      {
+        onRequest: authenticate,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: options.patchBody,
+          response: { 200: item, ...(options.refusal ? { 400: options.refusal } : {}) },
+        },
+      },
       async (request: FastifyRequest<{ Params: { id: number }; Body: Row }>) => {
         const user = currentUser(request);
         if (options.adminOnlyUpdate && !isAdmin(user)) throw forbidden('Réservé aux administrateurs.');

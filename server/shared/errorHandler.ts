@@ -147,8 +147,10 @@ const GENERIC_FR: Record<number, string> = {
  * Validation errors name the field; unexpected errors are logged and never leak their details.
  */
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
-  const send = (status: number, message: string, field?: string) =>
-    reply.code(status).send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message, ...(field ? { field } : {}) });
+  const send = (status: number, message: string, field?: string, details?: Record<string, unknown>) =>
+    reply
+      .code(status)
+      .send({ ...details, statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message, ...(field ? { field } : {}) });
 
   if ((error as FastifyError).validation?.length) {
     const { status, message, field } = validationRefusal(error as FastifyError);
@@ -164,7 +166,7 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
     request.log.error({ err: error }, 'request failed');
     if (!(error instanceof HttpError)) return send(500, 'Erreur interne du serveur.');
   }
-  if (error instanceof HttpError) return send(status, error.message, error.field);
+  if (error instanceof HttpError) return send(status, error.message, error.field, error.details);
   // The rate limiter's refusal is built in French (app.ts); any other library's is replaced.
   const ours = status === 429 && /^Trop de requêtes/.test(error.message);
   return send(status, ours ? error.message : (GENERIC_FR[status] ?? 'Requête refusée.'));

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    /** What else the refusal carries beside statusCode, error, message and field (e.g. `errors`); the route's answer schema declares it. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

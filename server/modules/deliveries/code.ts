@@ -1,11 +1,13 @@
 import type { Row } from '../../db/db';
-import { badRequest } from '../../shared/errors';
+import { validateAmp4Email } from '../../shared/amp4email';
+import { badRequest, HttpError } from '../../shared/errors';
 
 /** Bound of each of a delivery's codes (HTML, text, AMP), decoded. */
 export const MAX_CODE_BYTES = 1024 * 1024;
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const CODE_FIELDS = ['codeHtml', 'codeText', 'codeAmp'] as const;
 
 /**
  * Decodes a codeHtml/codeText list (base64 parts, joined in order) into its text; a part that
@@ -29,13 +31,63 @@ export function decodeCodeList(parts: readonly string[], field: string): string 
   return texts.join('');
 }
 
-/** Checks the code fields a body carries. */
-export function checkCodes(values: Row): Row {
+/**
+ * Checks the code fields a body carries. `current` is the delivery the body changes (a
+ * PATCH carries only what changes): when the body touches a code, the codes the delivery will
+ * then hold must make a sendable message (checkStructure), and an AMP code it writes must be
+ * valid AMP for e-mail.
+ */
+export function checkCodes(values: Row, current?: Row): Row {
+  checkEncoding(values);
+  if (CODE_FIELDS.some((field) => values[field] !== undefined)) {
+    checkStructure({ ...current, ...values });
+    if (typeof values.codeAmp === 'string') checkAmp(values.codeAmp);
+  }
+  return values;
+}
+
+/** The code fields a body carries decode and fit their bound. */
+export function checkEncoding(values: Row): void {
   for (const field of ['codeHtml', 'codeText'] as const) {
     if (Array.isArray(values[field])) decodeCodeList(values[field] as string[], field);
   }
   if (typeof values.codeAmp === 'string' && Buffer.byteLength(values.codeAmp) > MAX_CODE_BYTES) {
     throw badRequest('codeAmp', `Le champ 'codeAmp' dépasse ${MAX_CODE_BYTES / 1024} Kio.`);
   }
-  return values;
+}
+
+/** What MEP publishes: the whole delivery must make a sendable message, its AMP valid. */
+export function checkPublishable(delivery: Row): void {
+  checkStructure(delivery);
+  if (typeof delivery.codeAmp === 'string') checkAmp(delivery.codeAmp);
+}
+
+const decoded = (delivery: Row, field: 'codeHtml' | 'codeText') =>
+  Array.isArray(delivery[field]) ? decodeCodeList(delivery[field] as string[], field) : '';
+
+/** An AMP part is only ever sent beside an HTML or a text part (mail clients show those when they do not show AMP). */
+function checkStructure(delivery: Row): void {
+  const amp = typeof delivery.codeAmp === 'string' ? delivery.codeAmp : '';
+  if (amp.trim() === '') return;
+  if (decoded(delivery, 'codeHtml').trim() === '' && decoded(delivery, 'codeText').trim() === '') {
+    throw badRequest(
+      'codeAmp',
+      "Le champ 'codeAmp' ne peut pas être le seul code du modèle : la version AMP n'est envoyée qu'à côté d'une version HTML ('codeHtml') ou texte ('codeText').",
+    );
+  }
+}
+
+/** The AMP code against the AMP4EMAIL rules; the refusal lists every error at its line and column. */
+function checkAmp(amp: string): void {
+  if (amp.trim() === '') return;
+  const errors = validateAmp4Email(amp, { handlebars: true });
+  if (errors.length === 0) return;
+  const [first] = errors;
+  const more = errors.length > 1 ? ` (et ${errors.length - 1} autre${errors.length > 2 ? 's' : ''} erreur${errors.length > 2 ? 's' : ''})` : '';
+  throw new HttpError(
+    400,
+    `Le champ 'codeAmp' n'est pas un AMP pour e-mail valide : ligne ${first.line}, colonne ${first.column} : ${first.message}${more}`,
+    'codeAmp',
+    { errors },
+  );
 }

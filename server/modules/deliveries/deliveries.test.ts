@@ -1,3 +1,4 @@
+import { ampDocument } from '../../testing/mailFixtures';
 import { createTestApp, userIdOf, type TestApp } from '../../testing/testApp';
 
 let t: TestApp;
@@ -66,7 +67,7 @@ describe('deliveries', () => {
       subject: 'Bonjour {{firstname}}',
       codeHtml: [b64('<p>Hé {{firstname}}</p>')],
       codeText: [b64('Hé {{firstname}}')],
-      codeAmp: '<html ⚡4email><body>AMP</body></html>',
+      codeAmp: ampDocument('<p>AMP {{firstname}}</p>'),
       properties: { data: [{ key: 'promo', value: '-20 %' }], lang: 'fr' },
     });
     expect(saved.statusCode).toBe(200);

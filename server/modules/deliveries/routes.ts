@@ -7,11 +7,15 @@ import { currentUser, isAdmin } from '../../shared/auth';
 import { registerCrud } from '../../shared/crud';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors';
 import { findOwnedItem, insertItem, toItem, updateItem } from '../../shared/hydra';
-import { checkCodes } from './code';
+import { validateAmp4Email } from '../../shared/amp4email';
+import { checkCodes, checkEncoding, checkPublishable } from './code';
 import { listVersions, markPublished, nextVersion, saveVersion } from './repository';
 import { deliveryResource as def } from './resource';
 import {
+  AmpValidationAnswer,
+  AmpValidationBody,
   DeliveryAnswer,
+  DeliveryRefusal,
   DeliveryCreate,
   DeliveryNew,
   DeliveryPatch,
@@ -34,6 +38,7 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
     // The create-template button is the admin's (spec §6); the server holds to it too.
     adminOnlyCreate: true,
     tag: 'deliveries',
+    refusal: DeliveryRefusal,
     beforeCreate: async (values, _user, tx) =>
       checkCodes({ ...values, version: await nextVersion(tx, String(values.internalname), Number(values.user)) }),
     beforeUpdate: (values, current) => {
@@ -45,7 +50,7 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
           'version',
         );
       }
-      return checkCodes(values);
+      return checkCodes(values, current);
     },
     afterWrite: (row, tx) => saveVersion(tx, row),
   });
@@ -69,7 +74,7 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
 
   typed.post(
     '/api/delivery/new',
-    { onRequest: authenticate, schema: { tags: TAGS, body: DeliveryNew, response: { 201: DeliveryAnswer } } },
+    { onRequest: authenticate, schema: { tags: TAGS, body: DeliveryNew, response: { 201: DeliveryAnswer, 400: DeliveryRefusal } } },
     async (request, reply) => {
       const user = currentUser(request);
       if (!isAdmin(user)) throw forbidden(adminOnly);
@@ -92,11 +97,11 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
   // MEP: publishes the delivery's current version, after writing what the body changes as a new one.
   typed.post(
     '/api/amp/bo/modele/new',
-    { onRequest: authenticate, schema: { tags: TAGS, body: ModeleNew, response: { 201: PublishedDeliveryAnswer } } },
+    { onRequest: authenticate, schema: { tags: TAGS, body: ModeleNew, response: { 201: PublishedDeliveryAnswer, 400: DeliveryRefusal } } },
     async (request, reply) => {
       const user = currentUser(request);
       const { id, ...fields } = request.body as Row & { id?: number };
-      checkCodes(fields);
+      checkEncoding(fields);
       const published = await db.transaction(async (tx) => {
         let row: Row;
         if (id === undefined) {
@@ -112,10 +117,22 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
           const changed = Object.entries(fields).some(([name, value]) => !isDeepStrictEqual(current[name], value));
           row = changed ? await updateItem(tx, def, id, { ...fields, version: Number(current.version) + 1 }) : current;
         }
+        // What goes into production must make a sendable message (rolled back otherwise).
+        checkPublishable(row);
         await saveVersion(tx, row);
         return { ...toItem(def, row), publishedAt: await markPublished(tx, Number(row.id), Number(row.version)) };
       });
       return reply.code(201).send(published);
+    },
+  );
+
+  // The Code tab's AMP editor asks as the operator types; saving and MEP check the same rules.
+  typed.post(
+    '/api/delivery/amp/validation',
+    { onRequest: authenticate, schema: { tags: TAGS, body: AmpValidationBody, response: { 200: AmpValidationAnswer } } },
+    async (request) => {
+      const { codeAmp } = request.body as { codeAmp: string };
+      return { errors: codeAmp.trim() === '' ? [] : validateAmp4Email(codeAmp, { handlebars: true }) };
     },
   );
 };

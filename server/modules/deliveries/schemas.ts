@@ -3,6 +3,7 @@ import { Profil } from '../categories/schemas';
 import { Sequence } from '../../shared/sequence';
 import { Answer } from '../../shared/schemas';
 import { itemResponseSchema } from '../../shared/hydra';
+import { ErrorAnswer } from '../../shared/openapi';
 import { MAX_CODE_BYTES } from './code';
 import { deliveryResource } from './resource';
 
@@ -121,5 +122,31 @@ export const DeliveryVersionsAnswer = Answer({
     { description: 'Les versions, la plus récente en premier.' },
   ),
 });
+
+/** One fault of an AMP code against the AMP4EMAIL rules (server/shared/amp4email). */
+export const AmpError = Answer(
+  {
+    line: Type.Integer({ minimum: 1, description: 'La ligne où commence la faute (1 pour la première).' }),
+    column: Type.Integer({ minimum: 1, description: 'La colonne où elle commence (1 pour la première).' }),
+    rule: Type.String({ description: 'La règle, un identifiant stable : disallowed-tag, important, css-too-long…' }),
+    message: Type.String({ description: 'En français.' }),
+  },
+);
+
+/** The refusals of saving and publishing a delivery: a refused AMP code lists its errors. */
+export const DeliveryRefusal = Type.Object(
+  {
+    ...ErrorAnswer.properties,
+    errors: Type.Optional(
+      Type.Array(AmpError, { description: "Quand le champ 'codeAmp' est refusé : chaque erreur AMP4EMAIL, à sa ligne et sa colonne." }),
+    ),
+  },
+  { description: 'Refus : {statusCode, error, message, field, errors?}' },
+);
+
+/** POST /api/delivery/amp/validation: an AMP code to check as the operator types. */
+export const AmpValidationBody = Type.Object({ codeAmp: Type.String({ maxLength: MAX_CODE_BYTES }) }, { additionalProperties: false });
+
+export const AmpValidationAnswer = Answer({ errors: Type.Array(AmpError, { description: 'Vide quand le code est valide.' }) });
 
 export const PublishedDeliveryAnswer = Answer({ ...DeliveryAnswer.properties, publishedAt: Type.String({ format: 'date-time' }) });

@@ -1,5 +1,5 @@
 import { baseApi, members, mergePatch, type HydraCollection } from '../../shared/api';
-import type { Delivery, DeliveryContent, DeliveryVersion, Preview, Schedule, Send } from './types';
+import type { AmpError, Delivery, DeliveryContent, DeliveryVersion, Preview, Schedule, Send } from './types';
 
 const LIST = { type: 'Delivery' as const, id: 'LIST' };
 const SENDS = { type: 'Send' as const, id: 'LIST' };
@@ -65,6 +65,12 @@ export const deliveriesApi = baseApi.injectEndpoints({
     /** BAT: a test send of the editor's content to one address. */
     testSend: build.mutation<{ messageId: string; email: string }, DeliveryContent & { email: string; delId: number }>({
       query: (body) => ({ url: '/email/encoded', method: 'POST', body }),
+    }),
+    /** The AMP4EMAIL rules on an AMP code, as the operator types (saving and MEP check the same). */
+    validateAmp: build.query<AmpError[], string>({
+      query: (codeAmp) => ({ url: '/delivery/amp/validation', method: 'POST', body: { codeAmp } }),
+      transformResponse: (response: { errors: AmpError[] }) => response.errors,
+      keepUnusedDataFor: 30,
     }),
     previewDelivery: build.mutation<Preview, DeliveryContent>({
       query: (body) => ({ url: '/email/preview', method: 'POST', body }),
@@ -143,6 +149,7 @@ export const {
   usePublishDeliveryMutation,
   useTestSendMutation,
   usePreviewDeliveryMutation,
+  useValidateAmpQuery,
   useStartSendMutation,
   useGetSendQuery,
   useGetSendsQuery,

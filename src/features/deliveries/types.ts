@@ -55,6 +55,20 @@ export interface Delivery {
   lastModified: string;
 }
 
+/** One fault of an AMP code against the AMP4EMAIL rules, as the server answers it (1-based line and column). */
+export interface AmpError {
+  line: number;
+  column: number;
+  rule: string;
+  message: string;
+}
+
+/** The AMP errors a save or a MEP was refused with, and the code they were found in. */
+export interface AmpRefusal {
+  code: string;
+  errors: AmpError[];
+}
+
 /** One version of a delivery, as `deliveryAll` answers it. */
 export interface DeliveryVersion extends Delivery {
   publishedAt: string | null;

@@ -329,6 +329,14 @@ export const fr = {
       active: 'Actif',
     },
     saveFirst: 'Enregistrez d’abord vos modifications.',
+    // AMP for e-mail and Gmail's clipping (issue 22).
+    ampErrors: (count: number) =>
+      count === 1
+        ? 'Le code AMP a 1 erreur : corrigez-la pour enregistrer le modèle.'
+        : `Le code AMP a ${count} erreurs : corrigez-les pour enregistrer le modèle.`,
+    ampError: (line: number, column: number, message: string) => `Ligne ${line}, colonne ${column} : ${message}`,
+    htmlClipped: (kilobytes: number) =>
+      `Le HTML pèse ${kilobytes} Ko : au-delà de 102 Ko, Gmail tronque le message et en masque la fin, lien de désabonnement compris.`,
     saved: (version: number) => `Version ${version} enregistrée.`,
     published: (version: number) => `Version ${version} mise en production.`,
     deleteTitle: 'Supprimer le modèle',

@@ -5,7 +5,8 @@ import { fr } from '../../../shared/i18n/fr';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { usePublishDeliveryMutation, useUpdateDeliveryMutation } from '../api';
 import { contentOf, savePatch } from '../draft';
-import type { Delivery } from '../types';
+import type { AmpRefusal, Delivery } from '../types';
+import { ampErrorsOf } from './tabs/ampCheck';
 import { SendDialog } from './SendDialog';
 import { TestSendDialog } from './TestSendDialog';
 import type { WorkingCopy } from './useWorkingCopy';
@@ -21,6 +22,8 @@ interface Props {
   delivery: Delivery;
   copy: WorkingCopy;
   onNotice: (notice: Notice | null) => void;
+  /** A save or MEP refused the AMP code: its errors, for the Code tab to mark (null once a call succeeds). */
+  onAmpRefusal: (refusal: AmpRefusal | null) => void;
   /** The template was deleted. */
   onDeleted: () => void;
 }
@@ -30,26 +33,30 @@ interface Props {
  * toggle; plus Supprimer and Enregistrer), and the popins they open. The editor closes with
  * the dialog's × ("Fermer"), so no second button bears that name.
  */
-export function DeliveryActions({ delivery, copy, onNotice, onDeleted }: Props) {
+export function DeliveryActions({ delivery, copy, onNotice, onAmpRefusal, onDeleted }: Props) {
   const { draft, change, dirty, valid } = copy;
   const [dialog, setDialog] = useState<'bat' | 'send' | 'delete' | null>(null);
   const [update, { isLoading: saving }] = useUpdateDeliveryMutation();
   const [publish, { isLoading: publishing }] = usePublishDeliveryMutation();
   const busy = saving || publishing;
 
-  const run = async (work: () => Promise<Notice | null>) => {
+  /** `ampCode`: the AMP code the call sends or publishes, which a refusal's errors are about. */
+  const run = async (work: () => Promise<Notice | null>, ampCode?: string) => {
     onNotice(null);
     try {
       onNotice(await work());
+      if (ampCode !== undefined) onAmpRefusal(null);
     } catch (error) {
       onNotice({ severity: 'error', text: errorMessage(error) });
+      const errors = ampErrorsOf(error);
+      if (errors && ampCode !== undefined) onAmpRefusal({ code: ampCode, errors });
     }
   };
   const save = () =>
     run(async () => {
       const result = await update({ id: delivery.id, patch: savePatch(draft) }).unwrap();
       return { severity: 'success', text: t.saved(result.version) };
-    });
+    }, draft.codeAmp);
   const publishCurrent = () =>
     run(async () => {
       const { id, subject, codeHtml, codeText, internalname, societe, origin, actif, typedel } = delivery;
@@ -65,7 +72,7 @@ export function DeliveryActions({ delivery, copy, onNotice, onDeleted }: Props) 
         typedel,
       }).unwrap();
       return { severity: 'success', text: t.published(result.version) };
-    });
+    }, delivery.codeAmp);
   const remove = () =>
     run(async () => {
       await update({ id: delivery.id, patch: { actif: 0 } }).unwrap();

@@ -10,6 +10,7 @@ import { useCreateDeliveryMutation, useGetDeliveryQuery, useUpdateDeliveryMutati
 import { DeliveryActions, type Notice } from './DeliveryActions';
 import { ErrorAlert } from './ErrorAlert';
 import { PANELS, tabsFor } from './tabs/panels';
+import type { AmpRefusal } from '../types';
 import { useWorkingCopy } from './useWorkingCopy';
 
 interface Props {
@@ -40,6 +41,8 @@ export function DeliveryEditor({ deliveryId, category, onClose: close, tab, onTa
   const [id, setId] = useState(deliveryId);
   // Here rather than in the working copy: "Version N enregistrée." outlives the version it announces.
   const [notice, setNotice] = useState<Notice | null>(null);
+  // Beside it: the AMP errors a save or MEP answered, for the Code tab to mark while the code is unchanged.
+  const [ampRefusal, setAmpRefusal] = useState<AmpRefusal | null>(null);
   const [createDelivery, creation] = useCreateDeliveryMutation();
   const creating = useRef(false);
 
@@ -93,7 +96,7 @@ export function DeliveryEditor({ deliveryId, category, onClose: close, tab, onTa
                 content: (
                   // Tall enough that the dialog does not jump as the tabs change.
                   <Box sx={{ minHeight: 320 }}>
-                    <Panel draft={copy.draft} change={copy.change} />
+                    <Panel draft={copy.draft} change={copy.change} ampRefusal={ampRefusal} />
                   </Box>
                 ),
               };
@@ -112,7 +115,11 @@ export function DeliveryEditor({ deliveryId, category, onClose: close, tab, onTa
           </>
         ) : undefined
       }
-      actions={ready ? <DeliveryActions delivery={delivery} copy={copy} onNotice={setNotice} onDeleted={onClose} /> : undefined}
+      actions={
+        ready ? (
+          <DeliveryActions delivery={delivery} copy={copy} onNotice={setNotice} onAmpRefusal={setAmpRefusal} onDeleted={onClose} />
+        ) : undefined
+      }
     />
   );
 }

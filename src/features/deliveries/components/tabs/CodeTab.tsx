@@ -1,22 +1,34 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Stack, Typography } from '@mui/material';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { html } from '@codemirror/lang-html';
+import { lintGutter, setDiagnostics } from '@codemirror/lint';
 import { fr } from '../../../../shared/i18n/fr';
 import { usePreviewDeliveryMutation } from '../../api';
 import { contentOf } from '../../draft';
+import type { AmpError } from '../../types';
+import { ampDiagnostics, useAmpErrors } from './ampCheck';
 import { CannotBeSent, CompileMessage, compileFailureOf } from './CompileFailure';
 import type { TabProps } from './types';
 
-const t = fr.deliveries.fields;
+const t = fr.deliveries;
+const fields = fr.deliveries.fields;
 const EDITORS = [
-  { field: 'html', apiField: 'codeHtml', label: t.html, minHeight: '200px', markup: true },
-  { field: 'text', apiField: 'codeText', label: t.text, minHeight: '120px', markup: false },
-  { field: 'codeAmp', apiField: 'codeAmp', label: t.amp, minHeight: '200px', markup: true },
+  { field: 'html', apiField: 'codeHtml', label: fields.html, minHeight: '200px', markup: true },
+  { field: 'text', apiField: 'codeText', label: fields.text, minHeight: '120px', markup: false },
+  { field: 'codeAmp', apiField: 'codeAmp', label: fields.amp, minHeight: '200px', markup: true },
 ] as const;
 
 /** How long typing pauses before the server compiles the code again. */
 const CHECK_DELAY_MS = 600;
+
+/** Gmail clips a message whose HTML passes 102 kB ("[Message tronqué]"), hiding its end. */
+const GMAIL_CLIP_BYTES = 102 * 1024;
+/** The AMP errors listed under the editor (all are marked in it). */
+const LISTED_AMP_ERRORS = 20;
+
+const AMP_EXTENSIONS = [lintGutter()];
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 /**
  * HTML, text and AMP code in CodeMirror 6 (line numbers, highlighting, search with Ctrl-F;
@@ -24,7 +36,7 @@ const CHECK_DELAY_MS = 600;
  * draft holds them decoded. As typing pauses, the server's preview compiles the template: an
  * error shows under its editor with its line, and the template is said not to be sendable.
  */
-export function CodeTab({ draft, change }: TabProps) {
+export function CodeTab({ draft, change, ampRefusal }: TabProps) {
   const [preview, { error, reset }] = usePreviewDeliveryMutation();
   const [checked, setChecked] = useState<string | null>(null);
   const content = useMemo(() => contentOf(draft), [draft]);
@@ -41,6 +53,15 @@ export function CodeTab({ draft, change }: TabProps) {
   }, [signature, checked, content, preview, reset]);
 
   const failure = compileFailureOf(error);
+  const ampErrors = useAmpErrors(draft.codeAmp, ampRefusal, CHECK_DELAY_MS);
+  const [ampView, setAmpView] = useState<EditorView | null>(null);
+  const htmlBytes = useMemo(() => byteLength(draft.html), [draft.html]);
+
+  // The errors of the code on screen become the AMP editor's lint diagnostics (at their line and column).
+  useEffect(() => {
+    if (!ampView || ampErrors === null || ampView.state.doc.toString() !== draft.codeAmp) return;
+    ampView.dispatch(setDiagnostics(ampView.state, ampDiagnostics(ampView.state.doc, ampErrors)));
+  }, [ampView, ampErrors, draft.codeAmp]);
 
   return (
     <Stack spacing={2}>
@@ -60,15 +81,38 @@ export function CodeTab({ draft, change }: TabProps) {
               basicSetup={{ lineNumbers: true, foldGutter: false, highlightActiveLine: true, searchKeymap: true }}
               extensions={[
                 ...(markup ? [html()] : []),
+                ...(field === 'codeAmp' ? AMP_EXTENSIONS : []),
                 EditorView.lineWrapping,
                 EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'false' }),
               ]}
+              onCreateEditor={field === 'codeAmp' ? setAmpView : undefined}
             />
+            {field === 'html' && htmlBytes > GMAIL_CLIP_BYTES && (
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                {t.htmlClipped(Math.ceil(htmlBytes / 1024))}
+              </Alert>
+            )}
+            {field === 'codeAmp' && ampErrors && ampErrors.length > 0 && <AmpErrorList errors={ampErrors} />}
             {failure?.field === apiField && <CompileMessage failure={failure} />}
           </Box>
         );
       })}
       {failure && !EDITORS.some((e) => e.apiField === failure.field) && <CompileMessage failure={failure} />}
     </Stack>
+  );
+}
+
+/** The AMP errors, in words, under the AMP editor (the editor marks each at its place). */
+function AmpErrorList({ errors }: { errors: AmpError[] }) {
+  return (
+    <Alert severity="error" sx={{ mt: 1 }}>
+      {t.ampErrors(errors.length)}
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {errors.slice(0, LISTED_AMP_ERRORS).map((error, index) => (
+          <li key={index}>{t.ampError(error.line, error.column, error.message)}</li>
+        ))}
+        {errors.length > LISTED_AMP_ERRORS && <li>…</li>}
+      </Box>
+    </Alert>
   );
 }

@@ -12,6 +12,11 @@ const DEBOUNCE_MS = 400;
 const WIDTHS = { desktop: 600, phone: 375 } as const;
 type Width = keyof typeof WIDTHS;
 const t = fr.deliveries.preview;
+/**
+ * No script runs in the preview, so the AMP runtime never lifts the required boilerplate's
+ * `body{visibility:hidden}`: the preview lifts it (a later rule of the same weight wins).
+ */
+const SHOW_AMP_BODY = '<style>body{visibility:visible}</style>';
 
 /**
  * A live preview, rendered by the server exactly as a contact would receive it. The frames
@@ -53,7 +58,7 @@ export function ContentTab({ draft }: Pick<TabProps, 'draft'>) {
       </ToggleButtonGroup>
       {data.missing.length > 0 && <Alert severity="warning">{t.missing(data.missing.join(', '))}</Alert>}
       {data.html && <PreviewFrame title={t.html} html={data.html} width={WIDTHS[width]} />}
-      {data.amp && <PreviewFrame title={t.amp} html={data.amp} width={WIDTHS[width]} />}
+      {data.amp && <PreviewFrame title={t.amp} html={`${data.amp}${SHOW_AMP_BODY}`} width={WIDTHS[width]} />}
       {!data.html && data.text && (
         <Box component="pre" sx={{ whiteSpace: 'pre-wrap', border: 1, borderColor: 'divider', p: 1 }}>
           {data.text}

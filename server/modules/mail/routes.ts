@@ -2,16 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
 import type { Row } from '../../db/db';
-import { currentUser, type AuthUser } from '../../shared/auth';
+import { currentUser, isAdmin, type AuthUser } from '../../shared/auth';
 import { DownloadLink, downloadLinks, downloadRefused } from '../../shared/downloadLinks';
-import { badRequest, conflict, HttpError } from '../../shared/errors';
+import { badRequest, conflict, forbidden, HttpError } from '../../shared/errors';
 import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
 import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
 import { grpResource } from '../lists/resource';
-import { compileContent, contentOf, hasBody, type MailComposer } from './compose';
+import { compileContent, contentOf, domainReport, hasBody, senderDomain, signingOf, type MailComposer } from './compose';
 import { outcomesCsv, reportOf } from './reports';
 import { saveSchedule, scheduleResource, stopSchedule, zonedInstant } from './schedules';
 import {
+  DomainAnswer,
   CreatedSendAnswer,
   NoContentAnswer,
   OutcomesCsvAnswer,
@@ -276,6 +277,26 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
           : new HttpError(503, `Le serveur d'envoi est indisponible : ${reason}`);
       }
       return { messageId, email };
+    },
+  );
+
+  typed.get(
+    '/api/mail/domain',
+    { onRequest: authenticate, schema: { tags: TAGS, response: { 200: DomainAnswer } } },
+    async (request) => {
+      if (!isAdmin(currentUser(request))) throw forbidden('Réservé aux administrateurs : le domaine d’envoi.');
+      return domainReport(
+        {
+          domain: senderDomain(config.mail.from),
+          selector: config.dkim.selector,
+          signing: signingOf(config.dkim),
+          key: composer.signingKey(),
+          smtpName: config.smtpName,
+          bounceDomain: config.bounce.domain,
+          dnsServers: config.dnsServers,
+        },
+        request.log,
+      );
     },
   );
 

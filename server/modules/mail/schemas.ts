@@ -140,3 +140,25 @@ export const PreviewAnswer = Answer({
   amp: Type.String(),
   missing: Type.Array(Type.String(), { description: 'Variables du modèle sans valeur.' }),
 });
+
+const DnsRecordAnswer = Answer({
+  name: Type.String(),
+  type: Type.Literal('TXT'),
+  value: Type.String({ description: 'La valeur à publier.' }),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('différent'), Type.Literal('absent')], {
+    description: 'Ce que le DNS publie : la bonne valeur, une autre, ou rien.',
+  }),
+});
+
+/** GET /api/mail/domain (DESIGN.md §7). */
+export const DomainAnswer = Answer({
+  domain: Type.String(),
+  selector: Type.String(),
+  signing: Type.Union([Type.Literal('database'), Type.Literal('setting'), Type.Literal('off')]),
+  dkim: DnsRecordAnswer,
+  spf: DnsRecordAnswer,
+  dmarc: DnsRecordAnswer,
+  bounceDomain: Type.Union([Type.String(), Type.Null()]),
+  bounceAligned: Type.Union([Type.Boolean(), Type.Null()]),
+  ampVisible: Type.Boolean(),
+});

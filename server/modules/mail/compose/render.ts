@@ -1,6 +1,7 @@
 import Handlebars from 'handlebars';
 import { badRequest, HttpError } from '../../../shared/errors';
 import { describeTemplateError } from './templateError';
+import { inlineCss } from './whole';
 
 /** What every message of a send is rendered from: decoded codes and the delivery's own values. */
 export interface SendContent {
@@ -105,7 +106,8 @@ export function compileContent(content: SendContent): CompiledContent {
       const names = namesOf(hbs.parse(source));
       names.forEach((name) => used.add(name));
       if (names.has('unsubscribeUrl')) placesLink.add(part);
-      const template = hbs.compile(source, {
+      // The HTML part's CSS is inlined once per send, on the template (Handlebars' expressions pass through).
+      const template = hbs.compile(part === 'html' ? inlineCss(source) : source, {
         noEscape: part === 'subject' || part === 'text',
         knownHelpers: { raw: true },
         knownHelpersOnly: true,

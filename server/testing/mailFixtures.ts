@@ -4,6 +4,12 @@ type Headers = { authorization: string };
 
 export const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
+/** A valid AMP for e-mail document around `body` (the required markup of AMP4EMAIL). */
+export const ampDocument = (body: string, head = '') =>
+  '<!doctype html><html ⚡4email data-css-strict><head><meta charset="utf-8">' +
+  '<script async src="https://cdn.ampproject.org/v0.js"></script>' +
+  `<style amp4email-boilerplate>body{visibility:hidden}</style>${head}</head><body>${body}</body></html>`;
+
 /** A template with HTML, text and (optionally) AMP code, through the API. */
 export async function makeDelivery(
   t: TestApp,

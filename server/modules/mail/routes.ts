@@ -8,7 +8,16 @@ import { badRequest, conflict, forbidden, HttpError } from '../../shared/errors'
 import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
 import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
 import { grpResource } from '../lists/resource';
-import { compileContent, contentOf, domainReport, hasBody, senderDomain, signingOf, type MailComposer } from './compose';
+import {
+  compileContent,
+  contentOf,
+  domainReport,
+  hasBody,
+  sendableContent,
+  senderDomain,
+  signingOf,
+  type MailComposer,
+} from './compose';
 import { outcomesCsv, reportOf } from './reports';
 import { saveSchedule, scheduleResource, stopSchedule, zonedInstant } from './schedules';
 import {
@@ -264,7 +273,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       const user = currentUser(request);
       const { email, delId, ...given } = request.body;
       const saved = delId === undefined ? {} : await sendableDelivery(context, delId, user);
-      const content = contentOf({ ...saved, ...given });
+      const content = sendableContent(contentOf({ ...saved, ...given }));
       if (!hasBody(content)) throw badRequest('codeHtml', 'Le BAT n’a aucun contenu : ni HTML, ni texte, ni AMP.');
       const message = composer.testMessage(compileContent(content), email);
       const messageId = String(message.messageId);
@@ -276,7 +285,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
           ? new HttpError(502, `Le serveur d'envoi a refusé le message : ${reason}`)
           : new HttpError(503, `Le serveur d'envoi est indisponible : ${reason}`);
       }
-      return { messageId, email };
+      return { messageId, email, ampErrors: content.ampErrors ?? [] };
     },
   );
 

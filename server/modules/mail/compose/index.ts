@@ -10,6 +10,7 @@ export { composeMessage, sendMessageId, senderDomain, type Envelope } from './me
 export {
   compileContent,
   CONTACT_KEYS,
+  type AmpError,
   type CompiledContent,
   type Contact,
   type RenderedParts,
@@ -17,3 +18,4 @@ export {
 } from './render';
 export { contentOf, deliveryVars, hasBody } from './content';
 export { aligned, domainReport, type DomainReport, type DnsRecord, type RecordStatus } from './domain';
+export { sendableContent } from './amp';

@@ -156,6 +156,30 @@ describe('mail that lands', () => {
     expect(message.raw.toString('utf8')).not.toContain('text/x-amp-html');
   });
 
+  it('never sends an invalid AMP part: the send keeps text and HTML, its report names each rule and line', async () => {
+    const invalid = AMP.replace('<p>AMP {{firstname}}</p>', '<p style="color:red !important">AMP</p>\n<img src="https://tgm.example/a.png">');
+    const { message, mail, sendId } = await sendTo({ html: HTML, text: TEXT, amp: invalid }, 'badamp@example.org');
+    await expectSigned(message);
+    expect(message.raw.toString('utf8')).not.toContain('text/x-amp-html');
+    expect(mail.text).toContain('Bonjour Ana');
+    expect(String(mail.html)).toContain('Bonjour Ana');
+    const report = (await t.call('GET', `/api/sends/${sendId}/report`, admin)).json();
+    const rules = report.ampErrors.map((e: { rule: string; line: number }) => `${e.rule}@${e.line}`);
+    expect(rules).toEqual(expect.arrayContaining(['important@1', 'disallowed-tag@2']));
+    for (const error of report.ampErrors) expect(error.message).toEqual(expect.any(String));
+
+    const bat = await t.call('POST', '/api/email/encoded', admin, {
+      email: 'badamp-bat@example.org',
+      subject: 'BAT',
+      codeHtml: [Buffer.from(HTML).toString('base64')],
+      codeAmp: invalid,
+    });
+    expect(bat.statusCode).toBe(200);
+    expect(bat.json().ampErrors.map((e: { rule: string }) => e.rule)).toEqual(expect.arrayContaining(['important', 'disallowed-tag']));
+    const batMessage = sink.messages.find((m) => m.to.includes('badamp-bat@example.org')) as ReceivedMessage;
+    expect(batMessage.raw.toString('utf8')).not.toContain('text/x-amp-html');
+  });
+
   it('sends a BAT as the real message: tracked, VERP, the same headers and signature; its unsubscribe changes nothing', async () => {
     const delId = await makeDelivery(t, admin, { html: HTML, text: TEXT, amp: AMP, properties: { tracking: true } });
     const response = await t.call('POST', '/api/email/encoded', admin, { email: 'bat@example.org', delId });

@@ -13,6 +13,16 @@ export interface SendContent {
   vars: Record<string, string>;
   /** Opens and clicks are tracked (the template's `properties.tracking`); absent in sends made before it existed. */
   tracking?: boolean;
+  /** Why the template's AMP part is not sent (it breaks the AMP4EMAIL rules); absent when it is sent. */
+  ampErrors?: AmpError[];
+}
+
+/** An AMP4EMAIL rule the AMP part breaks, where. */
+export interface AmpError {
+  rule: string;
+  line: number;
+  column: number;
+  message: string;
 }
 
 export interface Contact {

@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { createTestApp, userIdOf, type TestApp } from '../../../testing/testApp';
 import { startSmtpSink, type SmtpSink } from '../../../testing/smtpSink';
-import { b64, getSend, makeDelivery, makeList, startSend, waitForSend } from '../../../testing/mailFixtures';
+import { ampDocument, b64, getSend, makeDelivery, makeList, startSend, waitForSend } from '../../../testing/mailFixtures';
 
 let sink: SmtpSink;
 let t: TestApp;
@@ -47,7 +47,7 @@ describe('sending a delivery to a list', () => {
     const delId = await makeDelivery(t, admin, {
       html: '<html><body><p>Bonjour {{firstname}}, code {{promo}}</p></body></html>',
       text: 'Bonjour {{firstname}}, code {{promo}}',
-      amp: '<!doctype html><html ⚡4email><head></head><body><p>AMP {{firstname}}</p></body></html>',
+      amp: ampDocument('<p>AMP {{firstname}}</p>'),
       properties: {
         sequence: [{ sequence: 1, key: 'promo', value: 'SEQ', type: 'text', profil: 'influenceur' }],
         data: [{ key: 'promo', value: 'ETE24' }],
@@ -244,7 +244,7 @@ describe('test send (BAT) and preview', () => {
       subject: 'Essai {{firstname}}',
       codeHtml: [b64('<html><body><p>HTML {{firstname}}</p></body></html>')],
       codeText: [b64('Texte {{firstname}}')],
-      codeAmp: '<html ⚡4email><body>AMP</body></html>',
+      codeAmp: ampDocument('AMP'),
     });
     expect(response.statusCode).toBe(200);
     const [message] = receivedBy('qa@example.org');

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,14 @@ import { startApiServer, type RunningServer } from '../e2e/support/apiServer';
 import { loadConfig } from '../server/config';
 import { migrate } from '../server/db/migrate';
 import { seedDemo } from '../server/db/seed';
-import { compileContent, composeMessage, sendMessageId, senderDomain, type SendContent } from '../server/modules/mail/compose';
+import {
+  compileContent,
+  composeMessage,
+  sendMessageId,
+  senderDomain,
+  SIGNED_HEADERS,
+  type SendContent,
+} from '../server/modules/mail/compose';
 import { unsubscribeTokens } from '../server/modules/mail/tracking';
 import { enginesFor, type Engine } from './support/engines';
 import { startSinkProcess, type Sink } from './support/sink';
@@ -17,11 +25,21 @@ const POOL = 5;
 const IN_FLIGHT = 100;
 const FROM = 'TGM News <no-reply@localhost>';
 const b64 = (text: string) => Buffer.from(text).toString('base64');
+const INSTALL_ID = '0123456789abcdef';
+/** Both sides sign with this key (DKIM_PRIVATE_KEY for ours): the same work on each. */
+const DKIM_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const CONTENT: SendContent = {
   subject: 'Bonjour {{firstname}}',
-  html: '<html><body><h1>Bonjour {{firstname}}</h1><p>Les nouveautés du mois, rien que pour vous.</p></body></html>',
+  // A <style> block: ours inlines it (once per send, on the template), as the raw side's compile does.
+  html:
+    '<html><head><style>h1 { color: #1a237e; font-family: Arial, sans-serif; } p { line-height: 1.5; } ' +
+    '@media (max-width: 600px) { h1 { font-size: 20px; } }</style></head>' +
+    '<body><h1>Bonjour {{firstname}}</h1><p>Les nouveautés du mois, rien que pour vous.</p></body></html>',
   text: 'Bonjour {{firstname}}\nLes nouveautés du mois, rien que pour vous.',
-  amp: '<!doctype html><html ⚡4email><head><meta charset="utf-8"></head><body><p>Bonjour {{firstname}}</p></body></html>',
+  amp:
+    '<!doctype html><html ⚡4email data-css-strict><head><meta charset="utf-8">' +
+    '<script async src="https://cdn.ampproject.org/v0.js"></script>' +
+    '<style amp4email-boilerplate>body{visibility:hidden}</style></head><body><p>Bonjour {{firstname}}</p></body></html>',
   vars: {},
 };
 
@@ -43,6 +61,8 @@ async function prepareData(engine: Engine, dataDir: string, contacts: number): P
        VALUES ($1, 'bench', 'Bench', $2, $3, $4, $5) RETURNING id`,
       [userId, CONTENT.subject, JSON.stringify([b64(CONTENT.html)]), JSON.stringify([b64(CONTENT.text)]), CONTENT.amp],
     );
+    // The install id the server will read, so that the raw side makes the same Message-IDs.
+    await db.query('INSERT INTO mail_install (id, install_id) VALUES (1, $1)', [INSTALL_ID]);
     return { listId, deliveryId };
   } finally {
     await db.close();
@@ -74,6 +94,7 @@ async function benchSend(engine: Engine, dataDir: string, contacts: number, sink
     SMTP_URL: sink.url,
     SMTP_POOL_SIZE: String(POOL),
     MAIL_FROM: FROM,
+    DKIM_PRIVATE_KEY: DKIM_KEY,
   });
   const sizes = { ours: 0, raw: 0 };
   let peakRss = 0;
@@ -106,6 +127,7 @@ async function benchSend(engine: Engine, dataDir: string, contacts: number, sink
     const ours: Side = { label: `POST /api/sendEmail → send completed (pool ${POOL})`, run: sendOnce };
 
     const compiled = compileContent(CONTENT);
+    const installId = INSTALL_ID;
     const tokens = unsubscribeTokens('bench-secret');
     const domain = senderDomain(FROM);
     const raw: Side = {
@@ -113,16 +135,24 @@ async function benchSend(engine: Engine, dataDir: string, contacts: number, sink
       run: async (round) => {
         const pool = nodemailer.createTransport({ url: sink.url, pool: true, maxConnections: POOL, maxMessages: 1000 });
         const arrived = sink.expect(contacts);
-        const message = (i: number) =>
-          composeMessage(
+        const message = (i: number) => {
+          const composed = composeMessage(
             compiled,
             { email: `c${i + 1}@bench.example`, firstname: `C${i + 1}`, lastname: '' },
             {
               from: FROM,
-              messageId: sendMessageId(round + 1, i + 1, '0123456789abcdef', domain),
+              messageId: sendMessageId(round + 1, i + 1, installId, domain),
               unsubscribeUrl: `${server.url}/api/unsubscribe/${tokens.sign(i + 1)}`,
             },
           );
+          // The headers ours adds, and nodemailer's own DKIM signing with the same key and header list.
+          return {
+            ...composed,
+            list: { id: { url: `list-${listId}.${installId}.${domain}`, comment: 'Bench' } },
+            headers: { ...(composed.headers as Record<string, string>), 'Feedback-ID': `${round + 1}:${listId}:envoi:${installId}` },
+            dkim: { domainName: domain, keySelector: 'tgm', privateKey: DKIM_KEY, headerFieldNames: SIGNED_HEADERS.join(':') },
+          };
+        };
         // Composed as they go, IN_FLIGHT at a time: every pooled connection stays busy, and
         // 100,000 messages are never held in memory at once.
         let next = 0;

@@ -70,6 +70,7 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/sequence/clean': { access: 'bearer' },
   'GET /api/deliveries': { access: 'bearer' },
   'POST /api/deliveries': { access: 'adminWrite' },
+  'GET /api/mail/domain': { access: 'adminWrite' },
   'GET /api/deliveries/:id': { access: 'bearer', owned: true },
   'PATCH /api/deliveries/:id': { access: 'bearer', owned: true },
   'GET /api/deliveryAll/:ref': { access: 'bearer', owned: true },

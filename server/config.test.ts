@@ -1,3 +1,6 @@
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
@@ -191,5 +194,31 @@ describe('loadConfig', () => {
     }
     expect(loadConfig({ BAT_RATE_LIMIT: '5', SMTP_TIMEOUT_MS: '1500' })).toMatchObject({ batRateLimit: 5, mail: { timeoutMs: 1500 } });
     expect(() => loadConfig({ BAT_RATE_LIMIT: '0' })).toThrow(/^BAT_RATE_LIMIT: /);
+  });
+
+  it('reads DKIM, DKIM_SELECTOR, DKIM_PRIVATE_KEY, DNS_SERVERS and SMTP_NAME', () => {
+    const defaults = loadConfig({});
+    expect(defaults.dkim).toEqual({ enabled: true, selector: 'tgm', privateKey: null });
+    expect(defaults.dnsServers).toBeNull();
+    expect(defaults.smtpName).toBe(os.hostname());
+    expect(loadConfig({ PUBLIC_URL: 'https://news.example:8443/app' }).smtpName).toBe('news.example');
+    expect(loadConfig({ PUBLIC_URL: 'https://news.example', SMTP_NAME: 'mx1.news.example' }).smtpName).toBe('mx1.news.example');
+    expect(loadConfig({ DKIM: 'off', DKIM_SELECTOR: 'Mai2026' }).dkim).toEqual({ enabled: false, selector: 'mai2026', privateKey: null });
+    expect(loadConfig({ DNS_SERVERS: '127.0.0.1:5353, [::1]:53,9.9.9.9' }).dnsServers).toEqual(['127.0.0.1:5353', '[::1]:53', '9.9.9.9']);
+
+    const pem = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(loadConfig({ DKIM_PRIVATE_KEY: pem.replace(/\n/g, '\\n') }).dkim.privateKey).toBe(pem);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-config-')), 'dkim.pem');
+    fs.writeFileSync(file, pem, { mode: 0o600 });
+    expect(loadConfig({ DKIM_PRIVATE_KEY: file }).dkim.privateKey).toBe(pem);
+
+    expect(() => loadConfig({ DKIM: 'yes' })).toThrow(/^DKIM: /);
+    expect(() => loadConfig({ DKIM_SELECTOR: 'a b' })).toThrow(/^DKIM_SELECTOR: /);
+    expect(() => loadConfig({ DKIM_PRIVATE_KEY: '/no/such/file.pem' })).toThrow(/^DKIM_PRIVATE_KEY: /);
+    expect(() => loadConfig({ DKIM_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nAAAA\\n-----END PRIVATE KEY-----' })).toThrow(/^DKIM_PRIVATE_KEY: /);
+    for (const bad of ['dns.example:53', '127.0.0.1:99999', '::1']) {
+      expect(() => loadConfig({ DNS_SERVERS: bad })).toThrow(/^DNS_SERVERS: /);
+    }
+    expect(() => loadConfig({ SMTP_NAME: 'not a host' })).toThrow(/^SMTP_NAME: /);
   });
 });

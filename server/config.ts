@@ -1,4 +1,7 @@
+import { createPrivateKey } from 'node:crypto';
+import fs from 'node:fs';
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 /** Every setting of the server, read once from the environment. */
@@ -57,8 +60,23 @@ export interface Config {
   /** Test sends (BAT) one user may make an hour. */
   batRateLimit: number;
   bounce: BounceConfig;
+  dkim: DkimConfig;
+  /** DNS servers (`ip` or `ip:port`) the sending domain's records are read from; null: the system resolver. */
+  dnsServers: string[] | null;
+  /** The name the SMTP client gives in EHLO: SMTP_NAME, else PUBLIC_URL's host name, else the machine's. */
+  smtpName: string;
   /** IANA time zone scheduled sends are entered and shown in (DESIGN.md §6). */
   timezone: string;
+}
+
+/** How messages are signed (DESIGN.md §7). */
+export interface DkimConfig {
+  /** false with DKIM=off: the relay signs. */
+  enabled: boolean;
+  /** DKIM_SELECTOR: the key's DNS name is `{selector}._domainkey.{domain}`. */
+  selector: string;
+  /** The PEM of DKIM_PRIVATE_KEY (read from the file it names); null: a key per From domain, kept in the database. */
+  privateKey: string | null;
 }
 
 /** How bounces come back (DESIGN.md §6): VERP to the built-in receiver, or e-mail services' webhooks. */
@@ -244,6 +262,58 @@ function timezone(env: Env): string {
   return value;
 }
 
+const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+function dkim(env: Env): DkimConfig {
+  const enabled = oneOf(env, 'DKIM', ['on', 'off'] as const, 'on') === 'on';
+  const selector = text(env, 'DKIM_SELECTOR', 'tgm');
+  if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(selector)) {
+    throw new ConfigError('DKIM_SELECTOR', `must be a DNS label (letters, digits, hyphens), got "${selector}"`);
+  }
+  const raw = optional(env, 'DKIM_PRIVATE_KEY');
+  let privateKey: string | null = null;
+  if (raw !== null) {
+    let pem = raw.replace(/\\n/g, '\n');
+    if (!pem.includes('-----BEGIN')) {
+      try {
+        pem = fs.readFileSync(path.resolve(raw), 'utf8');
+      } catch {
+        throw new ConfigError('DKIM_PRIVATE_KEY', 'must be a PEM private key or the path of a file holding one (the file cannot be read)');
+      }
+    }
+    try {
+      const key = createPrivateKey(pem);
+      if (key.asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+    } catch {
+      throw new ConfigError('DKIM_PRIVATE_KEY', 'is not an RSA private key in PEM');
+    }
+    privateKey = pem;
+  }
+  return { enabled, selector: selector.toLowerCase(), privateKey };
+}
+
+function dnsServers(env: Env): string[] | null {
+  const raw = optional(env, 'DNS_SERVERS');
+  if (raw === null) return null;
+  const servers = raw.split(',').map((entry) => entry.trim());
+  for (const server of servers) {
+    const match = /^(?:\[([^\]]+)\]|([^:]+))(?::(\d{1,5}))?$/.exec(server);
+    const address = match?.[1] ?? match?.[2] ?? '';
+    const port = match?.[3] === undefined ? 53 : Number(match[3]);
+    if (!match || isIP(address) === 0 || port < 1 || port > 65535 || (match[2] !== undefined && isIP(address) === 6)) {
+      throw new ConfigError('DNS_SERVERS', `must be IP addresses with an optional port (host:port, [v6]:port) separated by commas, got "${server}"`);
+    }
+  }
+  return servers;
+}
+
+function smtpName(env: Env, publicUrl: string | null): string {
+  const fallback = publicUrl ? new URL(publicUrl).hostname.replace(/^\[|\]$/g, '') : os.hostname();
+  const value = text(env, 'SMTP_NAME', fallback);
+  if (!DOMAIN_NAME.test(value) && isIP(value) === 0) throw new ConfigError('SMTP_NAME', `is not a host name: "${value}"`);
+  return value;
+}
+
 function bounce(env: Env): BounceConfig {
   const domain = optional(env, 'BOUNCE_DOMAIN');
   if (domain !== null && !/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i.test(domain)) {
@@ -331,6 +401,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env),
     batRateLimit: integer(env, 'BAT_RATE_LIMIT', 30, 1, 100_000),
     bounce: bounce(env),
+    dkim: dkim(env),
+    dnsServers: dnsServers(env),
+    smtpName: smtpName(env, publicUrl),
     timezone: timezone(env),
   };
 }

@@ -27,6 +27,7 @@ export function effectiveSettings(config: Config): Record<string, unknown> {
     xApiBearerToken: masked(config.xApiBearerToken),
     telegram: config.telegram && { ...config.telegram, botToken: MASK },
     bounce: { ...config.bounce, webhookSecret: masked(config.bounce.webhookSecret) },
+    dkim: { ...config.dkim, privateKey: masked(config.dkim.privateKey) },
     // Texts of pages, not settings anyone reads in a log.
     legalMentions: config.legalMentions === null ? null : `${config.legalMentions.length} characters`,
     privacyPolicy: config.privacyPolicy === null ? null : `${config.privacyPolicy.length} characters`,

@@ -7,6 +7,8 @@ export interface ReceivedMessage {
   to: string[];
   /** The Message-ID header, `<…>`. */
   messageId: string;
+  /** The name the client gave in EHLO/HELO. */
+  helo: string;
 }
 
 export interface SinkOptions {
@@ -76,6 +78,7 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             messageId: headerOf(raw, 'Message-ID'),
+            helo: session.hostNameAppearsAs,
           };
           if (options.keep !== false) sink.messages.push(message);
           sink.count += 1;

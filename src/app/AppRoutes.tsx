@@ -23,6 +23,7 @@ const LegalMentionsPage = lazyPart(() =>
 const DashboardPage = lazy(() => import(/* webpackChunkName: "backoffice-dashboard" */ '../pages/dashboard/DashboardPage'));
 const InfluenceurPage = lazy(() => import(/* webpackChunkName: "backoffice-influenceur" */ '../pages/influenceur/InfluenceurPage'));
 const SendReportPage = lazy(() => import(/* webpackChunkName: "backoffice-send-report" */ '../pages/sendReport/SendReportPage'));
+const SendingDomainPage = lazy(() => import(/* webpackChunkName: "backoffice-sending-domain" */ '../pages/sendingDomain/SendingDomainPage'));
 const FollowingPage = lazy(() => import(/* webpackChunkName: "backoffice-following" */ '../pages/following/FollowingPage'));
 
 const backOffice = (page: ReactNode) => (
@@ -42,6 +43,7 @@ export function AppRoutes() {
         <Route path="/dashboard" element={backOffice(<DashboardPage />)} />
         <Route path="/influenceur/*" element={backOffice(<InfluenceurPage />)} />
         <Route path="/influenceur/envois/:id" element={backOffice(<SendReportPage />)} />
+        <Route path="/influenceur/domaine" element={backOffice(<SendingDomainPage />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={onDemand(<LoginPage />)} />
         <Route path="/userPage" element={onDemand(<UserPage />)} />

@@ -19,7 +19,7 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
   const { bounce } = config;
   const transport = createMailTransport(config);
   const links = new MailLinks(publicBaseUrl(app, config.publicUrl, config.port));
-  const composer = mailComposer({ from: config.mail.from, links, bounceDomain: bounce.domain });
+  const composer = mailComposer({ from: config.mail.from, links, bounceDomain: bounce.domain, dkim: config.dkim });
   const messageContext: MessageContext = {
     db,
     get publicUrl() {

@@ -2,16 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
 import type { Row } from '../../db/db';
-import { currentUser, type AuthUser } from '../../shared/auth';
+import { currentUser, isAdmin, type AuthUser } from '../../shared/auth';
 import { DownloadLink, downloadLinks, downloadRefused } from '../../shared/downloadLinks';
-import { badRequest, conflict, HttpError } from '../../shared/errors';
+import { badRequest, conflict, forbidden, HttpError } from '../../shared/errors';
 import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
 import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
 import { grpResource } from '../lists/resource';
-import { compileContent, contentOf, hasBody, type MailComposer } from './compose';
+import {
+  compileContent,
+  contentOf,
+  domainReport,
+  hasBody,
+  sendableContent,
+  senderDomain,
+  signingOf,
+  type MailComposer,
+} from './compose';
 import { outcomesCsv, reportOf } from './reports';
 import { saveSchedule, scheduleResource, stopSchedule, zonedInstant } from './schedules';
 import {
+  DomainAnswer,
   CreatedSendAnswer,
   NoContentAnswer,
   OutcomesCsvAnswer,
@@ -263,7 +273,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       const user = currentUser(request);
       const { email, delId, ...given } = request.body;
       const saved = delId === undefined ? {} : await sendableDelivery(context, delId, user);
-      const content = contentOf({ ...saved, ...given });
+      const content = sendableContent(contentOf({ ...saved, ...given }));
       if (!hasBody(content)) throw badRequest('codeHtml', 'Le BAT n’a aucun contenu : ni HTML, ni texte, ni AMP.');
       const message = composer.testMessage(compileContent(content), email);
       const messageId = String(message.messageId);
@@ -275,7 +285,27 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
           ? new HttpError(502, `Le serveur d'envoi a refusé le message : ${reason}`)
           : new HttpError(503, `Le serveur d'envoi est indisponible : ${reason}`);
       }
-      return { messageId, email };
+      return { messageId, email, ampErrors: content.ampErrors ?? [] };
+    },
+  );
+
+  typed.get(
+    '/api/mail/domain',
+    { onRequest: authenticate, schema: { tags: TAGS, response: { 200: DomainAnswer } } },
+    async (request) => {
+      if (!isAdmin(currentUser(request))) throw forbidden('Réservé aux administrateurs : le domaine d’envoi.');
+      return domainReport(
+        {
+          domain: senderDomain(config.mail.from),
+          selector: config.dkim.selector,
+          signing: signingOf(config.dkim),
+          key: composer.signingKey(),
+          smtpName: config.smtpName,
+          bounceDomain: config.bounce.domain,
+          dnsServers: config.dnsServers,
+        },
+        request.log,
+      );
     },
   );
 

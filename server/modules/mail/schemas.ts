@@ -108,11 +108,16 @@ export const CreatedSendAnswer = Answer({
 
 const PerPeriod = Type.Array(Answer({ at: Type.String({ format: 'date-time' }), count: Type.Integer() }));
 
+const AmpErrorAnswer = Answer({ rule: Type.String(), line: Type.Integer(), column: Type.Integer(), message: Type.String() });
+
 export const SendReportAnswer = Answer({
   ...SendAnswer.properties,
   timeline: Answer({ sentPerMinute: PerPeriod, opensPerHour: PerPeriod, clicksPerHour: PerPeriod }),
   links: Type.Array(Answer({ url: Type.String(), clicks: Type.Integer(), contacts: Type.Integer() })),
   machineOpened: Type.Integer({ description: 'Ouvertures dans les 10 secondes après l’envoi (machines).' }),
+  ampErrors: Type.Array(AmpErrorAnswer, {
+    description: 'La partie AMP n’a pas été envoyée : chaque règle AMP4EMAIL enfreinte, avec sa ligne et sa colonne.',
+  }),
 });
 
 export const OutcomesQuery = Type.Object({
@@ -131,7 +136,11 @@ export const ScheduleAnswer = Answer(
 
 export const NoContentAnswer = { description: 'Fait.', type: 'null' };
 
-export const TestSendAnswer = Answer({ messageId: Type.String(), email: Type.String() });
+export const TestSendAnswer = Answer({
+  messageId: Type.String(),
+  email: Type.String(),
+  ampErrors: Type.Array(AmpErrorAnswer, { description: 'La partie AMP n’a pas été envoyée : les règles enfreintes.' }),
+});
 
 export const PreviewAnswer = Answer({
   subject: Type.Optional(Type.String()),
@@ -139,4 +148,26 @@ export const PreviewAnswer = Answer({
   text: Type.String(),
   amp: Type.String(),
   missing: Type.Array(Type.String(), { description: 'Variables du modèle sans valeur.' }),
+});
+
+const DnsRecordAnswer = Answer({
+  name: Type.String(),
+  type: Type.Literal('TXT'),
+  value: Type.String({ description: 'La valeur à publier.' }),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('différent'), Type.Literal('absent')], {
+    description: 'Ce que le DNS publie : la bonne valeur, une autre, ou rien.',
+  }),
+});
+
+/** GET /api/mail/domain (DESIGN.md §7). */
+export const DomainAnswer = Answer({
+  domain: Type.String(),
+  selector: Type.String(),
+  signing: Type.Union([Type.Literal('database'), Type.Literal('setting'), Type.Literal('off')]),
+  dkim: DnsRecordAnswer,
+  spf: DnsRecordAnswer,
+  dmarc: DnsRecordAnswer,
+  bounceDomain: Type.Union([Type.String(), Type.Null()]),
+  bounceAligned: Type.Union([Type.Boolean(), Type.Null()]),
+  ampVisible: Type.Boolean(),
 });

@@ -1,5 +1,5 @@
 import { baseApi, members, type HydraCollection } from '../../shared/api';
-import type { SendFigures, SendReport } from './types';
+import type { SendFigures, SendingDomain, SendReport } from './types';
 
 /** Where the browser downloads a send's outcomes, with the link's token in place of the bearer. */
 export const sendOutcomesCsvPath = (id: number, token: string) => `/sends/${id}/outcomes.csv?download=${encodeURIComponent(token)}`;
@@ -16,6 +16,11 @@ export const mailApi = baseApi.injectEndpoints({
       transformResponse: (response: HydraCollection<SendFigures>) => members(response),
       providesTags: [{ type: 'Send', id: 'LIST' }],
     }),
+    /** The sending domain's DNS records and their state (admins); read afresh each time, DNS changes outside the app. */
+    getSendingDomain: build.query<SendingDomain, void>({
+      query: () => '/mail/domain',
+      keepUnusedDataFor: 0,
+    }),
     // A one-minute link the browser follows: each contact's outcome streams to disk as CSV.
     sendOutcomesDownloadLink: build.mutation<{ token: string }, number>({
       query: (id) => ({ url: `/sends/${id}/outcomes.csv/download`, method: 'POST' }),
@@ -23,4 +28,4 @@ export const mailApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetSendReportQuery, useGetLatestSendsQuery, useSendOutcomesDownloadLinkMutation } = mailApi;
+export const { useGetSendReportQuery, useGetLatestSendsQuery, useSendOutcomesDownloadLinkMutation, useGetSendingDomainQuery } = mailApi;

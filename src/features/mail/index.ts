@@ -1,2 +1,3 @@
 export { SendReportView } from './components/SendReportView';
 export { LatestSends } from './components/LatestSends';
+export { SendingDomainView } from './components/SendingDomainView';

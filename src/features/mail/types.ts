@@ -25,6 +25,29 @@ export interface SendReport {
   bounces: { email: string; kind: string; status: string; reason: string; source: string; at: string }[];
   links: { url: string; clicks: number; contacts: number }[];
   timeline: { sentPerMinute: TimelinePoint[]; opensPerHour: TimelinePoint[]; clicksPerHour: TimelinePoint[] };
+  /** The AMP part was not sent: each AMP4EMAIL rule it breaks (absent from older servers). */
+  ampErrors?: { rule: string; line: number; column: number; message: string }[];
+}
+
+/** A DNS record the sending domain should publish, and its state read from DNS. */
+export interface DnsRecord {
+  name: string;
+  type: 'TXT';
+  value: string;
+  status: 'ok' | 'différent' | 'absent';
+}
+
+/** GET /api/mail/domain (DESIGN.md §7). */
+export interface SendingDomain {
+  domain: string;
+  selector: string;
+  signing: 'database' | 'setting' | 'off';
+  dkim: DnsRecord;
+  spf: DnsRecord;
+  dmarc: DnsRecord;
+  bounceDomain: string | null;
+  bounceAligned: boolean | null;
+  ampVisible: boolean;
 }
 
 /** A send as the latest sends list shows it. */

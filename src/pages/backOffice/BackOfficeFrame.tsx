@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LogoutButton, useLogout } from '../../features/auth';
 import { appConfig } from '../../shared/config/appConfig';
 import { fr } from '../../shared/i18n/fr';
-import { selectSessionUser } from '../../shared/session';
+import { selectIsAdmin, selectSessionUser } from '../../shared/session';
 import { TraceDownloadButton } from '../../shared/trace';
 import { FeedbackHost } from '../../shared/ui/Feedback';
 
@@ -13,6 +13,8 @@ const LINKS = [
   { to: '/dashboard', label: fr.dashboard.title },
   { to: '/influenceur', label: fr.console.title },
 ];
+/** Admins also reach the sending domain's page. */
+const ADMIN_LINKS = [...LINKS, { to: '/influenceur/domaine', label: fr.sendingDomain.nav }];
 
 /**
  * The back-office pages' frame: product name, navigation, who is signed in, logout, and the
@@ -30,6 +32,7 @@ export function BackOfficeFrame({ title, children }: { title: string; children: 
 
 function FramedPage({ title, children }: { title: string; children: ReactNode }) {
   const user = useSelector(selectSessionUser);
+  const links = useSelector(selectIsAdmin) ? ADMIN_LINKS : LINKS;
   const folded = useMediaQuery(useTheme().breakpoints.down('md'));
   return (
     <Box>
@@ -39,10 +42,10 @@ function FramedPage({ title, children }: { title: string; children: ReactNode })
             {appConfig.productName}
           </Typography>
           {folded ? (
-            <FoldedMenu username={user?.username} />
+            <FoldedMenu username={user?.username} links={links} />
           ) : (
             <>
-              {LINKS.map((link) => (
+              {links.map((link) => (
                 <Button key={link.to} color="inherit" component={RouterLink} to={link.to}>
                   {link.label}
                 </Button>
@@ -68,7 +71,7 @@ function FramedPage({ title, children }: { title: string; children: ReactNode })
   );
 }
 
-function FoldedMenu({ username }: { username?: string }) {
+function FoldedMenu({ username, links }: { username?: string; links: typeof LINKS }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const logout = useLogout();
   const close = () => setAnchor(null);
@@ -93,7 +96,7 @@ function FoldedMenu({ username }: { username?: string }) {
             {fr.auth.signedInAs(username)}
           </MenuItem>
         )}
-        {LINKS.map((link) => (
+        {links.map((link) => (
           <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
             {link.label}
           </MenuItem>

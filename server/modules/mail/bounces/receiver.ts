@@ -3,7 +3,8 @@ import { SMTPServer } from 'smtp-server';
 import type { Db } from '../../../db/db';
 import { bounceBatcher } from './bounces';
 import { readBounce } from './dsn';
-import type { MailTokens, RecipientRef } from '../tracking';
+import { unsubscribeContact } from '../../lists/repository';
+import { recordUnsubscribe, type MailTokens, type RecipientRef } from '../tracking';
 
 /** Bounce messages are small; anything larger is not one (the original is at most headers). */
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
@@ -36,9 +37,29 @@ export function readBounceAddress(tokens: MailTokens, address: string, domain: s
   return match ? tokens.bounce.verify(match[1]) : null;
 }
 
+/** The recipient a `mailto:` unsubscribe address (`unsubscribe+{token}@{domain}`) names, or null. */
+export function readUnsubscribeAddress(tokens: MailTokens, address: string, domain: string): RecipientRef | null {
+  const at = address.lastIndexOf('@');
+  if (at < 0 || address.slice(at + 1).toLowerCase() !== domain.toLowerCase()) return null;
+  const match = /^unsubscribe\+(.+)$/i.exec(address.slice(0, at));
+  return match ? tokens.unsubscribe.verify(match[1]) : null;
+}
+
+/**
+ * A `mailto:` unsubscribe (RFC 2369): the contact a recipient of a send names leaves its list,
+ * as by the one-click link. A ref that names no recipient (a BAT's) changes nothing.
+ */
+async function unsubscribeByMail(db: Db, ref: RecipientRef): Promise<void> {
+  const [recipient] = await db.query<{ contact_id: number }>(
+    'SELECT contact_id FROM mail_recipient WHERE send_id = $1 AND contact_id = $2',
+    [ref.sendId, ref.contactId],
+  );
+  if (recipient && (await unsubscribeContact(db, recipient.contact_id))) await recordUnsubscribe(db, recipient.contact_id);
+}
+
 /**
  * The built-in bounce receiver: an SMTP server (the MX of BOUNCE_DOMAIN) that takes messages
- * only for signed VERP addresses — any other recipient is refused at RCPT, so a forged or
+ * only for signed VERP and `mailto:` unsubscribe addresses — any other recipient is refused at RCPT, so a forged or
  * unknown token changes nothing — reads each as a bounce and records it. A message that
  * cannot be recorded for a moment gets a 451 so that the sending server tries again.
  */
@@ -55,6 +76,7 @@ export async function startBounceReceiver(options: BounceReceiverOptions): Promi
     closeTimeout: 1000,
     onRcptTo(address, _session, callback) {
       if (readBounceAddress(tokens(), address.address, domain)) return callback();
+      if (readUnsubscribeAddress(tokens(), address.address, domain)) return callback();
       return callback(Object.assign(new Error('No such recipient'), { responseCode: 550 }));
     },
     onData(stream, session, callback) {
@@ -69,7 +91,12 @@ export async function startBounceReceiver(options: BounceReceiverOptions): Promi
         const refs = session.envelope.rcptTo
           .map((rcpt) => readBounceAddress(tokens(), rcpt.address, domain))
           .filter((ref): ref is RecipientRef => ref !== null);
+        const unsubscribes = session.envelope.rcptTo
+          .map((rcpt) => readUnsubscribeAddress(tokens(), rcpt.address, domain))
+          .filter((ref): ref is RecipientRef => ref !== null);
         void (async () => {
+          for (const ref of unsubscribes) await unsubscribeByMail(db, ref);
+          if (refs.length === 0) return;
           const report = await readBounce(raw);
           if (!report) return;
           await Promise.all(refs.map((ref) => record({ ref, report: { ...report, source: 'smtp' } })));

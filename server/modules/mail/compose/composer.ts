@@ -1,60 +1,142 @@
 import { randomUUID } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
+import type { DkimConfig } from '../../../config';
 import type { Queryable } from '../../../db/db';
 import { bounceAddress } from '../bounces';
 import { copy } from '../copy';
 import type { MessageContent } from '../messages';
 import type { Claimed, ClaimedMessage } from '../queue';
-import type { MailLinks } from '../tracking';
+import { BAT_RECIPIENT, type MailLinks, type RecipientRef } from '../tracking';
+import { dkimOption, loadDkimKey, type DkimKey } from './dkim';
 import { loadInstallId } from './identity';
 import { composeMessage, sendMessageId, senderDomain } from './message';
 import { composeOneOff } from './oneOff';
-import type { CompiledContent } from './render';
-import { wholeMessage } from './whole';
+import type { CompiledContent, Contact } from './render';
+import { inlineCss as inlineCssOf, wholeMessage } from './whole';
 
 /** The sample contact of previews and test sends. */
 const sampleContact = (email: string) => ({ email, firstname: copy.previewFirstname, lastname: copy.previewLastname });
 
+/** What the worker knows of a send when it composes one of its messages. */
+export interface SendToCompose {
+  content: CompiledContent;
+  /** The send's list: its List-Id. */
+  list: { id: number; name: string };
+}
+
+export interface ComposerOptions {
+  from: string;
+  links: MailLinks;
+  bounceDomain: string | null;
+  dkim: DkimConfig;
+}
+
 /**
- * How the module's messages are made: a send's message to one recipient (Message-ID from
- * (send, contact), VERP envelope sender with BOUNCE_DOMAIN, tracked links when the content
- * asks), a queued one-off message, a BAT, a preview. `load` reads what it keeps in the
- * database (the install id) once the database is there.
+ * How the module's messages are made, the only place that makes one: a send's message to one
+ * recipient, a BAT (the same message to a test address), a queued one-off message, a preview.
+ * Every message leaves whole (a text part always, AMP only beside HTML or text, the HTML's CSS
+ * inlined), with a Message-ID unique across installs and stable across retries, its
+ * List-Unsubscribe (one-click, and a `mailto:` form with BOUNCE_DOMAIN), List-Id and
+ * Feedback-ID, and DKIM-signed for the From domain (DESIGN.md §7). `load` reads what it keeps
+ * in the database (the install id, the domain's key) once the database is there.
  */
-export function mailComposer({ from, links, bounceDomain }: { from: string; links: MailLinks; bounceDomain: string | null }) {
+export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOptions) {
   const domain = senderDomain(from);
   let install: string | null = null;
+  let key: DkimKey | null = null;
   const installId = () => {
     if (!install) throw new Error('mail composer used before the app is ready');
     return install;
   };
+  const signed = (message: SendMailOptions): SendMailOptions => (key ? { ...message, dkim: dkimOption(key) } : message);
+  const listId = (list: { id: number; name: string }) => ({
+    id: { url: `list-${list.id}.${installId()}.${domain}`, comment: list.name },
+  });
+
+  /** A send's message to a recipient (a contact, or a BAT's test address under BAT_RECIPIENT). */
+  const campaignMessage = (
+    content: CompiledContent,
+    contact: Contact,
+    ref: RecipientRef,
+    unsubscribe: { url: string; mailto: string | null },
+    extra: { messageId: string; feedbackId: string; subjectPrefix?: string; list?: { id: number; name: string } },
+  ): SendMailOptions => {
+    const message = composeMessage(content, contact, {
+      from,
+      messageId: extra.messageId,
+      unsubscribeUrl: unsubscribe.url,
+      subjectPrefix: extra.subjectPrefix,
+      returnPath: bounceDomain ? bounceAddress(links.tokens(), ref, bounceDomain) : undefined,
+      tracker: content.tracking ? links.tracker(ref, unsubscribe.url) : undefined,
+    });
+    const headers = message.headers as Record<string, string>;
+    return signed(
+      wholeMessage({
+        ...message,
+        ...(extra.list ? { list: listId(extra.list) } : {}),
+        headers: {
+          ...headers,
+          ...(unsubscribe.mailto ? { 'List-Unsubscribe': `${headers['List-Unsubscribe']}, <${unsubscribe.mailto}>` } : {}),
+          'Feedback-ID': extra.feedbackId,
+        },
+      }),
+    );
+  };
+
+  const mailtoOf = (ref: RecipientRef) =>
+    bounceDomain ? `mailto:${links.unsubscribeAddress(ref, bounceDomain)}?subject=unsubscribe` : null;
+
   return {
     async load(db: Queryable): Promise<void> {
       install = await loadInstallId(db);
+      key = await loadDkimKey(db, domain, dkim);
     },
-    forRecipient(content: CompiledContent, job: Claimed): SendMailOptions {
-      const unsubscribeUrl = links.unsubscribeUrl(job.contactId);
-      return composeMessage(content, job, {
-        from,
-        messageId: sendMessageId(job.sendId, job.contactId, installId(), domain),
-        unsubscribeUrl,
-        returnPath: bounceDomain ? bounceAddress(links.tokens(), job, bounceDomain) : undefined,
-        tracker: content.tracking ? links.tracker(job, unsubscribeUrl) : undefined,
-      });
+    /** The key messages are signed with (null: DKIM=off). */
+    signingKey: () => key,
+    forRecipient(send: SendToCompose, job: Claimed): SendMailOptions {
+      return campaignMessage(
+        send.content,
+        job,
+        job,
+        { url: links.unsubscribeUrl(job.contactId), mailto: mailtoOf(job) },
+        {
+          messageId: sendMessageId(job.sendId, job.contactId, installId(), domain),
+          feedbackId: `${job.sendId}:${send.list.id}:envoi:${installId()}`,
+          list: send.list,
+        },
+      );
     },
+    /**
+     * A BAT: the message a send would give, to a test address — the same tracking, envelope,
+     * headers and signature; its subject is prefixed and its unsubscribe links change nothing
+     * (they name no contact).
+     */
     testMessage(content: CompiledContent, email: string): SendMailOptions {
-      return composeMessage(content, sampleContact(email), {
-        from,
-        messageId: `<bat-${randomUUID()}.${installId()}@${domain}>`,
-        unsubscribeUrl: links.unsubscribeUrl(null),
-        subjectPrefix: copy.testSubjectPrefix,
-      });
+      return campaignMessage(
+        content,
+        sampleContact(email),
+        BAT_RECIPIENT,
+        { url: links.unsubscribeUrl(null), mailto: mailtoOf(BAT_RECIPIENT) },
+        {
+          messageId: `<bat-${randomUUID()}.${installId()}@${domain}>`,
+          feedbackId: `bat:0:envoi:${installId()}`,
+          subjectPrefix: copy.testSubjectPrefix,
+        },
+      );
     },
     /** A queued one-off message: its Message-ID from its row, the same at every try. */
-    forMessage(content: MessageContent, message: Pick<ClaimedMessage, 'id' | 'to'>): SendMailOptions {
+    forMessage(content: MessageContent, message: Pick<ClaimedMessage, 'id' | 'to' | 'kind'>): SendMailOptions {
       const messageId = `<message-${message.id}.${installId()}@${domain}>`;
-      return wholeMessage(composeOneOff(content, { from, to: message.to, messageId }));
+      const composed = composeOneOff(content, { from, to: message.to, messageId });
+      return signed(
+        wholeMessage({
+          ...composed,
+          html: typeof composed.html === 'string' ? inlineCssOf(composed.html) : composed.html,
+          headers: { ...(composed.headers as Record<string, string>), 'Feedback-ID': `${message.id}:0:${message.kind}:${installId()}` },
+        }),
+      );
     },
+    /** What a contact would read (no signature, no tracking): the editor's preview. */
     preview(content: CompiledContent, email: string): SendMailOptions {
       return composeMessage(content, sampleContact(email), {
         from,

@@ -3,14 +3,19 @@
  * the unsubscribe footer, the tracked links and the headers; every kind of message the module
  * sends leaves through it.
  */
-export { mailComposer, type MailComposer } from './composer';
+export { mailComposer, type ComposerOptions, type MailComposer, type SendToCompose } from './composer';
+export { dkimRecord, signingOf, SIGNED_HEADERS, type DkimKey, type Signing } from './dkim';
+export { inlineCss, textOf, wholeMessage } from './whole';
 export { composeMessage, sendMessageId, senderDomain, type Envelope } from './message';
 export {
   compileContent,
   CONTACT_KEYS,
+  type AmpError,
   type CompiledContent,
   type Contact,
   type RenderedParts,
   type SendContent,
 } from './render';
 export { contentOf, deliveryVars, hasBody } from './content';
+export { aligned, domainReport, type DomainReport, type DnsRecord, type RecordStatus } from './domain';
+export { sendableContent } from './amp';

@@ -1,6 +1,7 @@
 import Handlebars from 'handlebars';
 import { badRequest, HttpError } from '../../../shared/errors';
 import { describeTemplateError } from './templateError';
+import { inlineCss } from './whole';
 
 /** What every message of a send is rendered from: decoded codes and the delivery's own values. */
 export interface SendContent {
@@ -12,6 +13,16 @@ export interface SendContent {
   vars: Record<string, string>;
   /** Opens and clicks are tracked (the template's `properties.tracking`); absent in sends made before it existed. */
   tracking?: boolean;
+  /** Why the template's AMP part is not sent (it breaks the AMP4EMAIL rules); absent when it is sent. */
+  ampErrors?: AmpError[];
+}
+
+/** An AMP4EMAIL rule the AMP part breaks, where. */
+export interface AmpError {
+  rule: string;
+  line: number;
+  column: number;
+  message: string;
 }
 
 export interface Contact {
@@ -105,7 +116,8 @@ export function compileContent(content: SendContent): CompiledContent {
       const names = namesOf(hbs.parse(source));
       names.forEach((name) => used.add(name));
       if (names.has('unsubscribeUrl')) placesLink.add(part);
-      const template = hbs.compile(source, {
+      // The HTML part's CSS is inlined once per send, on the template (Handlebars' expressions pass through).
+      const template = hbs.compile(part === 'html' ? inlineCss(source) : source, {
         noEscape: part === 'subject' || part === 'text',
         knownHelpers: { raw: true },
         knownHelpersOnly: true,

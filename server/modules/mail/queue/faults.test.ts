@@ -81,7 +81,7 @@ describe('several workers share one queue (FOR UPDATE SKIP LOCKED)', () => {
       transport,
       settings: config.mail,
       log: t.app.log,
-      compose: (content, job) => {
+      compose: ({ content }, job) => {
         sentBy.set(worker.id, (sentBy.get(worker.id) ?? 0) + 1);
         return composeMessage(content, job, {
           from: config.mail.from,

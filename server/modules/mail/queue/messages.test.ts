@@ -85,7 +85,9 @@ describe('queued one-off messages', () => {
     expect(header('list-unsubscribe')).toBe('<https://tgm.example/stop/1>');
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(header('list-id')).toBe('"Notes" <notes.tgm.example>');
-    expect(mail.messageId).toMatch(/^<message-\d+\.[^@]+@tgm\.example>$/);
+    expect(mail.messageId).toMatch(/^<message-\d+\.[0-9a-f]{16}@tgm\.example>$/);
+    // Signed like every message (compose/landing.test.ts verifies signatures against DNS).
+    expect(receivedBy('ana@example.org')[0].raw.toString('utf8')).toMatch(/^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=tgm\.example;/m);
   });
 
   it('records nothing when the transaction that enqueues rolls back', async () => {

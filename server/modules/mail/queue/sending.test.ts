@@ -244,7 +244,7 @@ describe('test send (BAT) and preview', () => {
       subject: 'Essai {{firstname}}',
       codeHtml: [b64('<html><body><p>HTML {{firstname}}</p></body></html>')],
       codeText: [b64('Texte {{firstname}}')],
-      codeAmp: '<html ⚡4email><body>AMP</body></html>',
+      codeAmp: ampDocument('AMP'),
     });
     expect(response.statusCode).toBe(200);
     const [message] = receivedBy('qa@example.org');

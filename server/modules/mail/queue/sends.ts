@@ -3,7 +3,7 @@ import { refreshStatistics } from '../../../db/statistics';
 import { conflict } from '../../../shared/errors';
 import { toItem, type ResourceDef } from '../../../shared/hydra';
 import { mailableContactIds } from '../../lists/repository';
-import type { SendContent } from '../compose';
+import { sendableContent, type SendContent } from '../compose';
 
 /** A send of a delivery's version to a list; its recipients are rows of mail_recipient. */
 export const sendResource: ResourceDef = {
@@ -87,7 +87,7 @@ export async function insertSend(tx: Queryable, send: NewSend, plan: SendPlan): 
       send.version,
       send.label,
       send.listSubject,
-      JSON.stringify(send.content),
+      JSON.stringify(sendableContent(send.content)),
       plan.sendAt ?? null,
       plan.scheduleId ?? null,
       plan.occurrenceAt ?? null,

@@ -21,6 +21,8 @@ export function createMailTransport(config: Config): MailTransport {
       pool: true,
       maxConnections: poolSize,
       maxMessages: 1000,
+      // EHLO: SMTP_NAME, else PUBLIC_URL's host name (nodemailer would say the machine's name or `[127.0.0.1]`).
+      name: config.smtpName,
       // A server that stops answering drops its connection within SMTP_TIMEOUT_MS (nodemailer's
       // own socket default is 10 minutes, during which the pool holds the send still).
       connectionTimeout: timeoutMs,

@@ -7,7 +7,7 @@ import type { MailConfig } from '../../../config';
 import type { Db } from '../../../db/db';
 import * as messages from './messages';
 import * as queue from './recipients';
-import { compileContent, type CompiledContent, type SendContent } from '../compose';
+import { compileContent, type SendContent, type SendToCompose } from '../compose';
 import { cancelPending, completeFinished } from './sends';
 import type { MailTransport } from './transport';
 
@@ -26,7 +26,7 @@ export interface WorkerDeps {
   transport: MailTransport;
   settings: MailConfig;
   /** The message of one recipient of a send. */
-  compose: (content: CompiledContent, job: queue.Claimed) => SendMailOptions;
+  compose: (send: SendToCompose, job: queue.Claimed) => SendMailOptions;
   /**
    * The message a queued one-off message becomes; null: it is not to be sent any more
    * (recorded skipped). Throws `UnknownMessageKind` for a kind this server does not know.
@@ -84,7 +84,7 @@ export class SendWorker {
   private serviceFailures = 0;
   private backoffUntil = 0;
   private notify: (() => void) | null = null;
-  private readonly contents = new Map<number, Promise<CompiledContent>>();
+  private readonly contents = new Map<number, Promise<SendToCompose>>();
 
   constructor(private readonly deps: WorkerDeps) {}
 
@@ -280,14 +280,17 @@ export class SendWorker {
     this.deps.log.warn({ err: error, retryInMs: delay }, 'mail service unavailable, sending paused');
   }
 
-  /** A send's templates, compiled once per worker. */
-  private content(sendId: number): Promise<CompiledContent> {
+  /** A send's templates, compiled once per worker, and its list. */
+  private content(sendId: number): Promise<SendToCompose> {
     let compiled = this.contents.get(sendId);
     if (!compiled) {
       if (this.contents.size >= CACHED_SENDS) this.contents.delete(this.contents.keys().next().value as number);
       compiled = this.deps.db
-        .query<{ content: SendContent }>('SELECT content FROM mail_send WHERE id = $1', [sendId])
-        .then(([row]) => compileContent(row.content));
+        .query<{ content: SendContent; grp_id: number; list_subject: string }>(
+          'SELECT content, grp_id, list_subject FROM mail_send WHERE id = $1',
+          [sendId],
+        )
+        .then(([row]) => ({ content: compileContent(row.content), list: { id: row.grp_id, name: row.list_subject } }));
       compiled.catch(() => this.contents.delete(sendId));
       this.contents.set(sendId, compiled);
     }

@@ -29,7 +29,17 @@ export async function reportOf(db: Queryable, sendId: number) {
     'SELECT count(*)::int AS count FROM mail_recipient WHERE send_id = $1 AND machine_open',
     [sendId],
   );
-  return { timeline: { sentPerMinute, opensPerHour, clicksPerHour }, links, machineOpened: machine.count };
+  const [amp] = await db.query<{ errors: { rule: string; line: number; column: number; message: string }[] | null }>(
+    `SELECT content->'ampErrors' AS errors FROM mail_send WHERE id = $1`,
+    [sendId],
+  );
+  return {
+    timeline: { sentPerMinute, opensPerHour, clicksPerHour },
+    links,
+    machineOpened: machine.count,
+    // The AMP part was not sent: each rule it breaks, and where.
+    ampErrors: amp?.errors ?? [],
+  };
 }
 
 const COLUMNS = [

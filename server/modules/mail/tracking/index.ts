@@ -3,7 +3,7 @@
  * their routes, and the unsubscribe routes.
  */
 export { MailLinks, publicBaseUrl } from './links';
-export { mailTokens, type MailTokens, type RecipientRef } from './tokens';
+export { BAT_RECIPIENT, mailTokens, type MailTokens, type RecipientRef } from './tokens';
 export { trackHtml, type Tracker } from './trackHtml';
 export { registerTrackingRoutes, trackingPaths } from './routes';
 export { loadLinkSecret, registerUnsubscribeRoutes, unsubscribeTokens, type UnsubscribeTokens } from './unsubscribe';

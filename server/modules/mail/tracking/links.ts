@@ -58,6 +58,11 @@ export class MailLinks {
     return `${this.baseUrl()}/api/unsubscribe/${this.unsubscribeTokens().sign(contactId)}`;
   }
 
+  /** The `mailto:` unsubscribe address of a recipient, which the bounce receiver honours. */
+  unsubscribeAddress(ref: RecipientRef, domain: string): string {
+    return `unsubscribe+${this.tokens().unsubscribe.sign(ref)}@${domain}`;
+  }
+
   /** Signed redirects and the open image of one recipient's message. */
   tracker(ref: RecipientRef, unsubscribeUrl: string): Tracker {
     return {

@@ -8,6 +8,13 @@ export interface RecipientRef {
 
 const ID = '([1-9][0-9]{0,9})';
 
+/**
+ * The recipient a BAT's tokens name: no send has this id (mail_send ids are int4, and this
+ * is the last one), so its tracked links and unsubscribe answer as a real message's do and
+ * record nothing.
+ */
+export const BAT_RECIPIENT: RecipientRef = { sendId: 2147483647, contactId: 2147483647 };
+
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -43,6 +50,8 @@ export function mailTokens(secret: string) {
 
   return {
     bounce: recipient('bounce', 'hex', 20),
+    /** The `mailto:` unsubscribe of List-Unsubscribe: `unsubscribe+{token}@{BOUNCE_DOMAIN}`. */
+    unsubscribe: recipient('unsubscribe', 'hex', 20),
     open: recipient('open', 'base64url', 22),
     click: {
       sign: (ref: RecipientRef, url: string) => {

@@ -34,6 +34,12 @@ const problemColumns: Column<Problem>[] = [
   { key: 'at', label: 'Date', text: (row) => at(row.at), sortText: (row) => row.at },
 ];
 
+const ampColumns: Column<NonNullable<SendReport['ampErrors']>[number]>[] = [
+  { key: 'rule', label: t.ampRule, text: (row) => row.rule },
+  { key: 'line', label: t.ampLine, text: (row) => `${row.line}:${row.column}`, sortText: (row) => String(row.line).padStart(7, '0') },
+  { key: 'message', label: t.ampMessage, text: (row) => row.message },
+];
+
 function Figure({ label, count, share }: { label: string; count: number; share?: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5, minWidth: 110, flex: '1 1 110px' }}>
@@ -108,6 +114,22 @@ export function SendReportView({ sendId }: { sendId: number }) {
           <InMemoryDataTable label={t.links} columns={linkColumns} rows={report.links} rowKey={(row) => row.url} />
         )}
       </Box>
+      {report.ampErrors && report.ampErrors.length > 0 && (
+        <Box component="section" aria-label={t.ampErrors}>
+          <Typography variant="h6" component="h2">
+            {t.ampErrors}
+          </Typography>
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {t.ampErrorsIntro}
+          </Alert>
+          <InMemoryDataTable
+            label={t.ampErrors}
+            columns={ampColumns}
+            rows={report.ampErrors}
+            rowKey={(row) => `${row.line}:${row.column}:${row.rule}`}
+          />
+        </Box>
+      )}
       <Box component="section" aria-label={t.failures}>
         <Typography variant="h6" component="h2">
           {t.failures}

@@ -1,0 +1,20 @@
+import { Alert, Button } from '@mui/material';
+import { useSelector } from 'react-redux';
+import { Link as RouterLink } from 'react-router-dom';
+import { SendingDomainView } from '../../features/mail';
+import { fr } from '../../shared/i18n/fr';
+import { selectIsAdmin } from '../../shared/session';
+import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
+
+/** The sending domain's DNS records, at `/influenceur/domaine` (admins, DESIGN.md §7). */
+export default function SendingDomainPage() {
+  const admin = useSelector(selectIsAdmin);
+  return (
+    <BackOfficeFrame title={fr.sendingDomain.title}>
+      <Button component={RouterLink} to="/influenceur" sx={{ mb: 2 }}>
+        {fr.sendReport.back}
+      </Button>
+      {admin ? <SendingDomainView /> : <Alert severity="info">{fr.sendingDomain.adminOnly}</Alert>}
+    </BackOfficeFrame>
+  );
+}

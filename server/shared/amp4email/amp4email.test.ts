@@ -30,6 +30,7 @@ const RULE_OF: [RegExp, Amp4EmailRule][] = [
   [/^The inline style specified in tag '[^']+' is too long/, 'inline-style-too-long'],
   [/^The author stylesheet specified in tag '[^']+' (and the combined inline styles )?is too/, 'css-too-long'],
   [/^Document exceeded /, 'document-too-long'],
+  [/^The document is too complex/, 'document-too-complex'],
   [/requires including the '[^']+' extension JavaScript/, 'missing-extension'],
 ];
 
@@ -159,6 +160,36 @@ describe('the size limits, as the validator tests them (its templated cases)', (
     const lines = over.split('\n');
     expect(errors[0].line).toBe(lines.length);
     expect(errors[0].column).toBe(1);
+  });
+});
+
+describe('documents too big or too deep to build', () => {
+  const body = (inner: string) => `<!doctype html><html ⚡4email data-css-strict><head></head><body>\n${inner}</body></html>`;
+
+  it('refuses nesting deeper than 512 at the tag that goes past it, without building the tree', () => {
+    // 150 kB: the tree builder alone would take tens of seconds on it (within the test's minute, this one is not built).
+    const errors = validateAmp4Email(body('<div>'.repeat(30_000)));
+    expect(errors).toEqual([
+      {
+        line: 2,
+        column: 5 * 512 + 1,
+        rule: 'document-too-complex',
+        message: 'Le document AMP imbrique ici plus de 512 balises les unes dans les autres : il est trop complexe pour être vérifié ou affiché.',
+      },
+    ]);
+  });
+
+  it('counts what the tree builder nests: closed, void and self-closing-void tags do not add up, `<div/>` does', () => {
+    expect(validateAmp4Email(body('<div><p>x</p><br><img src=x></div>'.repeat(2000))).map((e) => e.rule)).not.toContain('document-too-complex');
+    expect(validateAmp4Email(body('<li>a<p>b<td>c'.repeat(2000))).map((e) => e.rule)).not.toContain('document-too-complex');
+    expect(validateAmp4Email(body('<style amp-custom><div><div></style>'.repeat(600))).map((e) => e.rule)).not.toContain('document-too-complex');
+    expect(validateAmp4Email(body('<div/>'.repeat(600))).map((e) => e.rule)).toContain('document-too-complex');
+    expect(validateAmp4Email(body('<b></x>'.repeat(600))).map((e) => e.rule)).toContain('document-too-complex');
+  });
+
+  it('answers only its size for a document past twice the limit', () => {
+    const errors = validateAmp4Email(body('<img>'.repeat(90_000)));
+    expect(errors.map((e) => e.rule)).toEqual(['document-too-long']);
   });
 });
 

@@ -43,5 +43,7 @@ export const copy = {
     `L'attribut style de la balise ${tag(name)} fait ${bytes(size)} : ${bytes(max)} au plus.`,
   cssTooLong: (size: number, max: number) =>
     `Le CSS du document (style amp-custom et attributs style) fait ${bytes(size)} : ${bytes(max)} au plus.`,
+  tooDeep: (max: number) =>
+    `Le document AMP imbrique ici plus de ${max} balises les unes dans les autres : il est trop complexe pour être vérifié ou affiché.`,
   documentTooLong: (size: number, max: number) => `Le document AMP fait ${bytes(size)} : ${bytes(max)} au plus.`,
 };

@@ -1,5 +1,6 @@
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { copy } from './copy';
+import { firstTooDeep } from './depth';
 import {
   ALTERNATIVES,
   EXTENSIONS,
@@ -32,7 +33,8 @@ import {
  *   `i-amphtml-` names (`css-reserved-name`), each inline `style` ≤ 1,000 bytes
  *   (`inline-style-too-long`), `<style amp-custom>` and inline styles together ≤ 75,000 bytes
  *   (`css-too-long`);
- * - the document ≤ 200,000 bytes (`document-too-long`).
+ * - the document ≤ 200,000 bytes (`document-too-long`), its elements nested 512 deep at most
+ *   (`document-too-complex`).
  *
  * Not checked (the AMP validator checks them; mail clients rarely meet them): the CSS
  * property and selector allowlists of `data-css-strict`, the layout attributes' values, which
@@ -41,6 +43,7 @@ import {
 
 export type Amp4EmailRule =
   | 'document-too-long'
+  | 'document-too-complex'
   | 'missing-boilerplate'
   | 'disallowed-tag'
   | 'disallowed-attribute'
@@ -66,6 +69,8 @@ export interface Amp4EmailError {
 
 export const AMP4EMAIL_LIMITS = {
   documentBytes: 200_000,
+  /** Elements nested in one another (Chrome's parser stops at 512); a deeper tree is not built (depth.ts). */
+  depth: 512,
   cssBytes: 75_000,
   inlineStyleBytes: 1_000,
 } as const;
@@ -124,7 +129,15 @@ class Validator {
   }
 
   run(): Amp4EmailError[] {
-    this.checkDocumentSize();
+    const size = bytesOf(this.source);
+    this.checkDocumentSize(size);
+    // Twice the limit and more, or nested too deep: refused without building its tree, whose cost would grow with it.
+    if (size > 2 * AMP4EMAIL_LIMITS.documentBytes) return this.errors;
+    const tooDeep = firstTooDeep(this.source, AMP4EMAIL_LIMITS.depth);
+    if (tooDeep !== -1) {
+      this.add(tooDeep, 'document-too-complex', copy.tooDeep(AMP4EMAIL_LIMITS.depth));
+      return this.errors.sort((a, b) => a.line - b.line || a.column - b.column);
+    }
     const document = parse(this.source, { sourceCodeLocationInfo: true });
     const doctype = document.childNodes.find((node) => node.nodeName === '#documentType');
     if (!doctype || (doctype as DefaultTreeAdapterMap['documentType']).name !== 'html') this.add(0, 'missing-boilerplate', copy.noDoctype());
@@ -150,8 +163,7 @@ class Validator {
     this.errors.push({ line: low + 1, column: offset - this.lineStarts[low] + 1, rule, message });
   }
 
-  private checkDocumentSize() {
-    const size = bytesOf(this.source);
+  private checkDocumentSize(size: number) {
     if (size <= AMP4EMAIL_LIMITS.documentBytes) return;
     // Where the byte past the limit falls: the fault starts there.
     const kept = new TextDecoder().decode(Buffer.from(this.source, 'utf8').subarray(0, AMP4EMAIL_LIMITS.documentBytes));

@@ -32,7 +32,7 @@ export interface AppDeps {
 const UNPREFIXED = /^\/(users|grps|grp_rcps|categories|discours|deliveries|grprcp|mgt|videosocialmedia)(\/|\?|$)/;
 
 // Secrets that travel in URLs: query parameters, and the unsubscribe token in its path.
-const REDACTED_QUERY = /([?&](?:token|tokenAc|visitorToken|password|access_token|code)=)[^&#]*/gi;
+const REDACTED_QUERY = /([?&](?:token|tokenAc|visitorToken|password|access_token|code|download)=)[^&#]*/gi;
 const REDACTED_PATH = /(\/unsubscribe\/)[^/?#]+/gi;
 
 /** A request URL fit for the logs: no token, password or unsubscribe link in clear. */

@@ -131,3 +131,27 @@ describe('failed sign-ins', () => {
     expect(LOGIN_DELAY.maxMs).toBeLessThanOrEqual(5000);
   });
 });
+
+describe('behind one proxy (TRUST_PROXY=1, as compose.yaml sets it for Caddy)', () => {
+  it("limits the failing client, not the proxy: the admin signs in through the same proxy from elsewhere", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1', LOGIN_RATE_LIMIT: '3' });
+    try {
+      const through = (client: string, password: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/login_check',
+          remoteAddress: '172.18.0.2',
+          headers: { 'x-forwarded-for': client },
+          payload: { email: proxied.config.adminEmail, password },
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i += 1) statuses.push((await through('203.0.113.50', 'mauvais-mot-de-passe')).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+      const admin = await through('198.51.100.8', proxied.config.adminPassword);
+      expect(admin.statusCode).toBe(200);
+      expect(JSON.parse(Buffer.from(admin.json().token.split('.')[1], 'base64url').toString()).ip).toBe('198.51.100.8');
+    } finally {
+      await proxied.close();
+    }
+  });
+});

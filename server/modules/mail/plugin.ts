@@ -1,15 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleContext } from '../../shared/context';
-import { mailComposer } from './composer';
-import { MailLinks, publicBaseUrl } from './links';
-import { startBounceReceiver, type BounceReceiver } from './receiver';
+import { registerBounceWebhooks, startBounceReceiver, type BounceReceiver } from './bounces';
+import { mailComposer } from './compose';
+import { createMailTransport, SendWorker } from './queue';
 import { registerSendRoutes } from './routes';
-import { Scheduler } from './scheduler';
-import { registerTrackingRoutes } from './trackingRoutes';
-import { createMailTransport } from './transport';
-import { registerUnsubscribeRoutes } from './unsubscribe';
-import { registerBounceWebhooks } from './webhooks';
-import { SendWorker } from './worker';
+import { Scheduler } from './schedules';
+import { MailLinks, publicBaseUrl, registerTrackingRoutes, registerUnsubscribeRoutes } from './tracking';
 
 /**
  * The mail module (DESIGN.md §4, §6): it owns its transport, its signed tokens and links, the

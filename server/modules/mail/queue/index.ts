@@ -1,0 +1,25 @@
+/**
+ * The queue: sends and their recipients' rows, claiming them, and the worker that delivers
+ * them through the transport.
+ */
+export { SendWorker, classify, type WorkerDeps } from './worker';
+export { createMailTransport, type MailTransport } from './transport';
+export { STALE_AFTER_SECONDS, type Claimed } from './recipients';
+export {
+  bouncesOf,
+  cancelPending,
+  changeStatus,
+  completeFinished,
+  createSend,
+  failuresOf,
+  insertSend,
+  reschedule,
+  sendResource,
+  startDue,
+  withProgress,
+  type CreatedSend,
+  type NewSend,
+  type SendAction,
+  type SendPlan,
+  type SendStatus,
+} from './sends';

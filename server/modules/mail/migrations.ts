@@ -172,4 +172,24 @@ CREATE UNIQUE INDEX mail_send_occurrence ON mail_send (schedule_id, occurrence_a
 CREATE INDEX mail_send_scheduled ON mail_send (send_at) WHERE status = 'scheduled';
 `,
   },
+  {
+    // Tracked links name one of their send's targets by id (issue 22): the token stays short
+    // whatever the address. Clicks are keyed by the address's hash, so that an address of 2,048
+    // characters (any Unicode) fits the index.
+    id: '0790_1_tracked_links',
+    sql: `
+CREATE TABLE mail_link (
+  id bigserial PRIMARY KEY,
+  send_id integer NOT NULL REFERENCES mail_send (id),
+  url text NOT NULL,
+  url_hash text NOT NULL,
+  UNIQUE (send_id, url_hash)
+);
+ALTER TABLE mail_click ADD COLUMN url_hash text;
+UPDATE mail_click SET url_hash = md5(url);
+ALTER TABLE mail_click ALTER COLUMN url_hash SET NOT NULL;
+ALTER TABLE mail_click DROP CONSTRAINT mail_click_pkey;
+ALTER TABLE mail_click ADD PRIMARY KEY (send_id, url_hash, contact_id);
+`,
+  },
 ];

@@ -18,15 +18,23 @@ const sampleContact = (email: string) => ({ email, firstname: copy.previewFirstn
 export function mailComposer({ from, links, bounceDomain }: { from: string; links: MailLinks; bounceDomain: string | null }) {
   const domain = senderDomain(from);
   return {
-    forRecipient(content: CompiledContent, job: Claimed): SendMailOptions {
+    async forRecipient(content: CompiledContent, job: Claimed): Promise<SendMailOptions> {
       const unsubscribeUrl = links.unsubscribeUrl(job.contactId);
-      return composeMessage(content, job, {
-        from,
-        messageId: sendMessageId(job.sendId, job.contactId, domain),
-        unsubscribeUrl,
-        returnPath: bounceDomain ? bounceAddress(links.tokens(), job, bounceDomain) : undefined,
-        tracker: content.tracking ? links.tracker(job, unsubscribeUrl) : undefined,
-      });
+      // Rendered once: the tracker reads the HTML's link targets, the message is made of it.
+      const parts = content.render(job, unsubscribeUrl);
+      const tracked = content.tracking && parts.html.trim() !== '';
+      return composeMessage(
+        content,
+        job,
+        {
+          from,
+          messageId: sendMessageId(job.sendId, job.contactId, domain),
+          unsubscribeUrl,
+          returnPath: bounceDomain ? bounceAddress(links.tokens(), job, bounceDomain) : undefined,
+          tracker: tracked ? await links.tracker(job, unsubscribeUrl, parts.html) : undefined,
+        },
+        parts,
+      );
     },
     testMessage(content: CompiledContent, email: string): SendMailOptions {
       return composeMessage(content, sampleContact(email), {

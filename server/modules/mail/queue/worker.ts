@@ -19,7 +19,7 @@ export interface WorkerDeps {
   transport: MailTransport;
   settings: MailConfig;
   /** The message of one recipient of a send. */
-  compose: (content: CompiledContent, job: queue.Claimed) => SendMailOptions;
+  compose: (content: CompiledContent, job: queue.Claimed) => SendMailOptions | Promise<SendMailOptions>;
   log: FastifyBaseLogger;
 }
 
@@ -213,7 +213,7 @@ export class SendWorker {
     if (job.actif !== 1) return { kind: 'skipped', job };
     try {
       const content = await this.content(job.sendId);
-      await this.deps.transport.send(this.deps.compose(content, job));
+      await this.deps.transport.send(await this.deps.compose(content, job));
       this.serviceFailures = 0;
       return { kind: 'sent', job };
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Queryable } from '../../../db/db';
@@ -47,11 +47,21 @@ export function registerTrackingRoutes(
   { db, tokens, rateLimit }: { db: Queryable; tokens: () => MailTokens; rateLimit: number },
 ): void {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-  const config = { rateLimit: { max: rateLimit, timeWindow: '1 minute' } };
+  // Counting is never refused for a signed token, whatever the rate from one address (mailbox
+  // image proxies fetch every open from shared addresses); only invalid tokens are limited.
+  const tokenOf = (request: FastifyRequest) => String((request.params as { token?: unknown }).token ?? '');
+  const clickConfig = { rateLimit: { max: rateLimit, timeWindow: '1 minute', allowList: (request: FastifyRequest) => tokens().click.verify(tokenOf(request)) !== null } };
+  const openConfig = {
+    rateLimit: {
+      max: rateLimit,
+      timeWindow: '1 minute',
+      allowList: (request: FastifyRequest) => tokens().open.verify(tokenOf(request).replace(/\.gif$/, '')) !== null,
+    },
+  };
 
   typed.get(
     '/api/t/c/:token',
-    { config, schema: { tags: ['mail'], params: ClickParams, response: { 302: ClickAnswer, '4xx': Type.Ref(ErrorAnswer) } } },
+    { config: clickConfig, schema: { tags: ['mail'], params: ClickParams, response: { 302: ClickAnswer, '4xx': Type.Ref(ErrorAnswer) } } },
     async (request, reply) => {
       const click = tokens().click.verify(request.params.token);
       const target = click ? (click.url ?? (await linkTarget(db, click.sendId, click.linkId))) : null;
@@ -66,7 +76,7 @@ export function registerTrackingRoutes(
 
   typed.get(
     '/api/t/o/:token',
-    { config, schema: { tags: ['mail'], params: OpenParams, response: { 200: OpenPixelAnswer } } },
+    { config: openConfig, schema: { tags: ['mail'], params: OpenParams, response: { 200: OpenPixelAnswer } } },
     async (request, reply) => {
       const open = tokens().open.verify(request.params.token.replace(/\.gif$/, ''));
       if (open) await recordOpen(db, open);

@@ -27,7 +27,7 @@ export const downloadRefused = () => new HttpError(401, 'Lien de téléchargemen
  * Records that a link's token was used; false when it already was (by this process or
  * another: the table is shared). Used ones are kept until they expire, then forgotten.
  */
-async function useOnce(db: Queryable, id: string, expiresAtSeconds: number): Promise<boolean> {
+async function consumeOnce(db: Queryable, id: string, expiresAtSeconds: number): Promise<boolean> {
   await db.query('DELETE FROM download_link_use WHERE expires_at < now()');
   const rows = await db.query(
     'INSERT INTO download_link_use (id, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (id) DO NOTHING RETURNING id',
@@ -60,7 +60,7 @@ export function downloadLinks<Claims extends { user: number }>({ db, tokens, aut
     if (typeof claims.jti !== 'string' || typeof claims.exp !== 'number') throw downloadRefused();
     const user = await findAuthUser(db, claims.user);
     if (!user) throw downloadRefused();
-    if (!(await useOnce(db, `${scope}:${claims.jti}`, claims.exp))) throw downloadRefused();
+    if (!(await consumeOnce(db, `${scope}:${claims.jti}`, claims.exp))) throw downloadRefused();
     request.authUser = user;
     given.set(request, claims);
   }

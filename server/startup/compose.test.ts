@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { loadConfig } from '../config';
 
 /**
  * compose.yaml, read as Compose reads it (no container engine runs here): the servers behind
@@ -28,8 +29,7 @@ describe('compose.yaml', () => {
     expect(app.environment?.JWT_SECRET).toMatch(/JWT_SECRET/);
   });
 
-  it('is a number TRUST_PROXY accepts, and the README says how to set it behind other proxies', async () => {
-    const { loadConfig } = await import('../config');
+  it('is a number TRUST_PROXY accepts, and the README says how to set it behind other proxies', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     expect(readme).toContain('### Behind a proxy (`TRUST_PROXY`)');

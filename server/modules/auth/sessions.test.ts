@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from '../../testing/testApp';
+import { hashPassword } from '../../shared/passwords';
 import { LOGIN_DELAY, loginDelayMs } from './repository';
 
 /** Sessions held by the server (DESIGN.md §7): sign-out, password change, an admin ending them. */
@@ -50,7 +51,6 @@ describe('POST /api/me/password', () => {
     const [{ id }] = await t.db.query<{ id: number }>(
       `INSERT INTO app_user (email, password_hash) VALUES ('change@example.org', 'x') RETURNING id`,
     );
-    const { hashPassword } = await import('../../shared/passwords');
     await t.db.query('UPDATE app_user SET password_hash = $1 WHERE id = $2', [await hashPassword('ancien-mot-de-passe'), id]);
     const here = await bearerOf('change@example.org', 'ancien-mot-de-passe');
     const elsewhere = await bearerOf('change@example.org', 'ancien-mot-de-passe', '10.1.1.1');

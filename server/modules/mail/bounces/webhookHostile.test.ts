@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Queryable } from '../../../db/db';
 import { createTestApp, type TestApp } from '../../../testing/testApp';
 import { makeDelivery, makeList, startSend } from '../../../testing/mailFixtures';
 
@@ -211,19 +212,19 @@ it('records a SendGrid batch of 20,000 events in a few statements, whatever its 
   let statements = 0;
   const { query, transaction } = t.db;
   const db = t.db as { query: typeof query; transaction: typeof transaction };
-  db.query = (sql, params) => {
+  db.query = ((sql: string, params?: unknown[]) => {
     statements += 1;
     return query.call(t.db, sql, params);
-  };
-  db.transaction = (work) =>
+  }) as typeof query;
+  db.transaction = ((work: (tx: Queryable) => Promise<unknown>) =>
     transaction.call(t.db, (tx) =>
       work({
-        query: (sql, params) => {
+        query: ((sql: string, params?: unknown[]) => {
           statements += 1;
           return tx.query(sql, params);
-        },
+        }) as Queryable['query'],
       }),
-    );
+    )) as typeof transaction;
   const started = Date.now();
   let response: LightMyRequestResponse;
   try {

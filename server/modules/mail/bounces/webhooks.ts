@@ -22,7 +22,7 @@ interface ServiceBounce {
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A string field as stored: NUL characters (which PostgreSQL text refuses) out, its length bounded. */
-const str = (value: unknown, max = 1000) => (typeof value === 'string' ? value.replace(/\u0000/g, '').slice(0, max) : '');
+const str = (value: unknown, max = 1000) => (typeof value === 'string' ? value.split('\u0000').join('').slice(0, max) : '');
 const objectIn = (value: unknown): Json => (isObject(value) ? value : {});
 const ENHANCED = /\b[245]\.\d{1,3}\.\d{1,3}\b/;
 const statusIn = (text: string, fallback: string) => ENHANCED.exec(text)?.[0] ?? fallback;

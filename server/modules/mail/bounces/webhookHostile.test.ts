@@ -178,8 +178,8 @@ describe('bounce webhooks under hostile input', () => {
     );
     console.info(`${service}: ${[...statuses].map(([status, n]) => `${n}× ${status}`).join(', ')}`);
     expect(problems).toEqual([]);
-    // Some cases got through to the parsing (not all refused at the door).
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
+    // Most cases got through to the parsing (read, or refused naming a field), not refused at the door.
+    expect((statuses.get(200) ?? 0) + (statuses.get(400) ?? 0)).toBeGreaterThan(RUNS / 4);
   });
 
   it('answers sizes above the limits with 413, and SES as text/plain of any size below them', async () => {

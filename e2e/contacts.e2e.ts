@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import iconv from 'iconv-lite';
 import { expect, test, type Page } from './support/test';
 import { DEMO_ADMIN, DEMO_OPERATOR } from './support/demoUsers';
 import { signIn } from './support/signIn';
@@ -16,15 +17,19 @@ async function listWithContacts(page: Page, subject: string): Promise<number> {
   await editor(page).getByLabel('Choisir un fichier CSV').setInputFiles({
     name: 'contacts.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(
-      'email;prénom;nom;téléphone\n' +
-        'helene@example.org;Hélène;Dupré;0601\n' +
-        'zoe@example.org;Zoé;Dupré;0602\n' +
-        'yann@example.org;Yann;Le Gall;0603\n' +
-        'wen@example.org;Wen;Li;0604\n',
+    // As French Excel saves it: Windows-1252, semicolons.
+    buffer: iconv.encode(
+      'email;prénom;nom;téléphone\r\n' +
+        'helene@example.org;Hélène;Dupré;0601\r\n' +
+        'zoe@example.org;Zoé;Dupré;0602\r\n' +
+        'yann@example.org;Yann;Le Gall;0603\r\n' +
+        'wen@example.org;Wen;Li;0604\r\n' +
+        'elodie@example.org;Élodie;Œuvray à 5 €;0605\r\n',
+      'windows-1252',
     ),
   });
-  await expect(editor(page).getByText('Contacts actifs : 4')).toBeVisible();
+  await expect(editor(page).getByText('Contacts actifs : 5')).toBeVisible();
+  await expect(editor(page).getByText('Fichier lu en windows-1252, séparateur « ; ».')).toBeVisible();
   return Number(/listes\/(\d+)/.exec(page.url())?.[1]);
 }
 
@@ -37,7 +42,7 @@ test('an operator browses, searches, sorts, changes and exports the contacts of 
   await expect(page).toHaveURL(new RegExp(`/influenceur/listes/${id}/contacts$`));
   await page.reload();
   await expect(editor(page).getByRole('tab', { name: 'Contacts', selected: true })).toBeVisible();
-  await expect(emailsShown(page)).toHaveCount(4);
+  await expect(emailsShown(page)).toHaveCount(5);
 
   // Search ignores case and accents; the server answers the count.
   await editor(page).getByPlaceholder('type string...').fill('DUPRE');
@@ -70,10 +75,24 @@ test('an operator browses, searches, sorts, changes and exports the contacts of 
   const download = page.waitForEvent('download');
   await editor(page).getByRole('button', { name: 'Exporter la vue filtrée (CSV)' }).click();
   const file = await (await download).path();
-  const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-  expect(lines[0]).toBe('email,prénom,nom,téléphone,origine,statut,ajouté le');
-  expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(['helene@example.org', 'zoe@example.org']);
-  expect(lines.find((line) => line.startsWith('zoe@'))).toContain(',retiré,');
+  // Read back as French Excel reads it: UTF-8 with a BOM, split on semicolons.
+  const bytes = fs.readFileSync(file);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+  expect(lines[0]).toBe('email;prénom;nom;téléphone;origine;statut;ajouté le');
+  expect(lines.slice(1).map((line) => line.split(';')[0]).sort()).toEqual(['helene@example.org', 'zoe@example.org']);
+  expect(lines.find((line) => line.startsWith('zoe@'))).toContain(';retiré;');
+  expect(lines.find((line) => line.startsWith('helene@'))).toMatch(/^helene@example\.org;Hélène;Dupré;0699;[^;]*;actif;\d{4}-/);
+
+  // The whole list, with a comma if asked: every value intact.
+  await editor(page).getByLabel('Séparateur').click();
+  await page.getByRole('option', { name: 'Virgule ,' }).click();
+  const whole = page.waitForEvent('download');
+  await editor(page).getByRole('button', { name: 'Exporter la liste (CSV)' }).click();
+  const all = fs.readFileSync(await (await whole).path()).subarray(3).toString('utf8').trimEnd().split('\r\n');
+  expect(all[0]).toBe('email,prénom,nom,téléphone,origine,statut,ajouté le');
+  expect(all).toHaveLength(6);
+  expect(all.find((line) => line.startsWith('elodie@'))).toMatch(/^elodie@example\.org,Élodie,Œuvray à 5 €,0605,[^,]*,actif,\d{4}-/);
 
   // Back closes the editor, and leaves the console's address.
   await page.goBack();
@@ -110,5 +129,5 @@ test('signing in returns to the address that was asked for', async ({ page }) =>
   await page.getByLabel('Mot de passe').fill(DEMO_OPERATOR.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(new RegExp(`/influenceur/listes/${id}/contacts$`));
-  await expect(emailsShown(page)).toHaveCount(4);
+  await expect(emailsShown(page)).toHaveCount(5);
 });

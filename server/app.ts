@@ -32,9 +32,10 @@ export interface AppDeps {
 // Paths the spec writes without the /api prefix (§7.3, §7.4); they are the same routes.
 const UNPREFIXED = /^\/(users|grps|grp_rcps|categories|discours|deliveries|grprcp|mgt|videosocialmedia)(\/|\?|$)/;
 
-// Secrets that travel in URLs: query parameters, and the unsubscribe token in its path.
-const REDACTED_QUERY = /([?&](?:token|tokenAc|visitorToken|password|access_token|code)=)[^&#]*/gi;
-const REDACTED_PATH = /(\/unsubscribe\/)[^/?#]+/gi;
+// Secrets that travel in URLs: query parameters (`download` is a download link's one-use token),
+// and the tokens of unsubscribe, tracking and confirmation links in their paths.
+const REDACTED_QUERY = /([?&](?:token|tokenAc|visitorToken|password|access_token|code|download)=)[^&#]*/gi;
+const REDACTED_PATH = /(\/(?:unsubscribe|t\/[oc]|confirmations?)\/)[^/?#]+/gi;
 
 /** A request URL fit for the logs: no token, password or unsubscribe link in clear. */
 export const redactUrl = (url: string) => url.replace(REDACTED_PATH, '$1[redacted]').replace(REDACTED_QUERY, '$1[redacted]');

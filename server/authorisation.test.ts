@@ -19,11 +19,16 @@ interface Rule {
   owned?: boolean;
   /** A valid JSON body, where `{}` would be refused before the owner is checked. */
   body?: Record<string, unknown>;
+  /** It may end the caller's (or another's) session: every identity signs in again after it. */
+  endsSessions?: boolean;
 }
 
 const ROUTES: Record<string, Rule> = {
   'GET /api/health': { access: 'public' },
   'POST /api/login_check': { access: 'public' },
+  'POST /api/logout': { access: 'bearer', endsSessions: true },
+  'POST /api/me/password': { access: 'bearer', endsSessions: true },
+  'DELETE /api/users/:id/sessions': { access: 'adminWrite', endsSessions: true },
   'GET /api/users': { access: 'bearer' },
   'GET /api/users/:id': { access: 'bearer', owned: true },
   'PATCH /api/users/:id': { access: 'bearer', owned: true },
@@ -136,7 +141,7 @@ beforeAll(async () => {
     forged: { authorization: `Bearer ${forged}` },
     expired: { authorization: `Bearer ${expired}` },
     algNone: { authorization: `Bearer ${algNone}` },
-    other: { authorization: `Bearer ${t.tokens.sign({ id: other.id, ip: '127.0.0.1', roles: [], username: 'autre@tgm.local' })}` },
+    other: await t.signIn(other.id),
     owner: operator,
     admin,
   });
@@ -186,6 +191,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** New sessions for the signed-in identities, after a route that may have ended theirs. */
+async function signInAgain(): Promise<void> {
+  const ids = await t.db.query<{ id: number; email: string }>('SELECT id, email FROM app_user');
+  const idOf = (email: string) => ids.find((user) => user.email === email)!.id;
+  Object.assign(headers, {
+    owner: await t.signIn(operatorId),
+    admin: await t.signIn(idOf(t.config.adminEmail)),
+    other: await t.signIn(idOf('autre@tgm.local')),
+  });
+}
+
 /** The route's URL with the owner's records in its parameters. */
 function urlOf(url: string): string {
   return url.replace(/:(\w+)/g, (_match, name: string) => {
@@ -233,6 +249,7 @@ describe('the authorisation matrix', () => {
       const statuses: Record<string, number> = {};
       for (const identity of IDENTITIES) {
         const response = await call(method, url, identity);
+        if (rule.endsSessions) await signInAgain();
         const status = response.statusCode;
         statuses[identity] = status;
         const fail = (why: string) => wrong.push(`${method} ${url} as ${identity}: ${status} (${why}) ${response.body.slice(0, 120)}`);

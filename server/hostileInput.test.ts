@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { startApiTest, type ApiTest } from './testing/requests';
+import { userIdOf } from './testing/testApp';
 
 /**
  * Hostile input, property-based: for every route of the route table, generated bodies, query
@@ -55,9 +56,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+/** Records of refusals, kept by design: failed sign-ins slow the next ones to that account. */
+const REFUSALS_RECORDED = new Set(['login_failure']);
+
+/** Routes that may end the calling sessions: admin and operator sign in again after them. */
+const ENDS_SESSIONS = new Set(['POST /api/logout', 'POST /api/me/password', 'DELETE /api/users/:id/sessions']);
+
 /** Every table's content, hashed: equal fingerprints, unchanged database. */
 async function fingerprint(): Promise<string> {
-  const parts = tables.map((name) => `SELECT '${name}' AS name, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS sum FROM "${name}" x`);
+  const parts = tables.filter((name) => !REFUSALS_RECORDED.has(name)).map((name) => `SELECT '${name}' AS name, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS sum FROM "${name}" x`);
   const rows = await t.db.query<{ name: string; sum: string }>(parts.join(' UNION ALL '));
   return rows.map((row) => `${row.name}:${row.sum}`).join(',');
 }
@@ -232,6 +239,7 @@ describe('hostile input on every route', () => {
         ),
         { numRuns: RUNS, seed: SEED },
       );
+      if (ENDS_SESSIONS.has(key)) [admin, operator] = [await t.signIn(userIdOf(admin)), await t.signIn(userIdOf(operator))];
       const health = await t.app.inject('/api/health');
       if (health.statusCode !== 200) problems.push(`after ${key}: /api/health answered ${health.statusCode}`);
       counts.push(`${key.padEnd(48)} ${String(cases).padStart(5)} cases, ${String(refused).padStart(5)} refused`);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, DEFAULT_ADMIN, DEFAULT_OPERATOR, loadConfig, type Config } from './config';
@@ -9,6 +8,7 @@ import { seedDemo } from './db/seed';
 import { startFeedRefresh, type FeedScheduler } from './modules/feeds/scheduler';
 import { createTokenService } from './shared/auth';
 import { resolveJwtSecret } from './shared/jwtSecret';
+import { keepPrivate, privateTree } from './startup/privateFiles';
 import { withEnvFile } from './startup/envFile';
 import { limitHeapGrowth } from './startup/heapGrowth';
 import { loggerOptions } from './startup/logger';
@@ -57,7 +57,7 @@ process.on('SIGTERM', (signal) => onSignal(signal));
 async function main(): Promise<void> {
   limitHeapGrowth();
   const config = readConfig();
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  keepPrivate(config.dataDir);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   const stopIfAsked = async () => {
     if (!signalWhileStarting) return;
@@ -66,6 +66,7 @@ async function main(): Promise<void> {
   };
   await stopIfAsked();
   await migrate(db);
+  privateTree(config.dataDir);
   await stopIfAsked();
   await seedDemo(db, config);
   await stopIfAsked();

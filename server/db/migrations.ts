@@ -10,7 +10,7 @@ import { deliveriesMigrations } from '../modules/deliveries/migrations';
 import { mailMigrations } from '../modules/mail/migrations';
 import { ratingsMigrations } from '../modules/ratings/migrations';
 import { socialMediaMigrations } from '../modules/socialMedia/migrations';
-import { tableChangesMigration } from './tableChanges';
+import { laterTableChangesMigrations, tableChangesMigration } from './tableChanges';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
 export const migrations: Migration[] = [
@@ -26,4 +26,5 @@ export const migrations: Migration[] = [
   ...ratingsMigrations,
   ...socialMediaMigrations,
   tableChangesMigration,
+  ...laterTableChangesMigrations,
 ];

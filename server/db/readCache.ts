@@ -19,20 +19,32 @@ export class ReadCache<T> {
 
   constructor(
     private readonly db: Pick<Db, 'dataVersion'>,
-    /** The only table the cached reads read. */
-    private readonly table: string,
+    /** The only table (or tables) the cached reads read. */
+    private readonly table: string | readonly string[],
     private readonly options: { maxEntries: number; ttlMs: number },
   ) {}
 
   /** The cached answer of `key`, or `load()`'s, kept when no write happened while it ran and `keep` agrees. */
+  /** The tables' versions added up: it moves when any of them moves; undefined when one is unknown. */
+  private version(): number | undefined {
+    const tables = typeof this.table === 'string' ? [this.table] : this.table;
+    let sum = 0;
+    for (const table of tables) {
+      const version = this.db.dataVersion?.(table);
+      if (version === undefined) return undefined;
+      sum += version;
+    }
+    return sum;
+  }
+
   async read(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
-    const version = this.db.dataVersion?.(this.table);
+    const version = this.version();
     if (version === undefined) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.version === version && hit.expires > now) return hit.value;
     const value = await load();
-    if (this.db.dataVersion?.(this.table) === version && keep(value)) {
+    if (this.version() === version && keep(value)) {
       this.entries.delete(key);
       // Oldest first in a Map: the first key is the one to drop.
       if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value as string);

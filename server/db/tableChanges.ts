@@ -8,7 +8,10 @@ import type { Migration } from './db';
  * write too, a table is cached only if it tells every write to its listeners; a table missing
  * here is read through, never served stale.
  */
-export const NOTIFYING_TABLES = ['app_user', 'grp', 'grp_rcp', 'recipient', 'delivery', 'category', 'discours'] as const;
+export const NOTIFYING_TABLES = ['app_user', 'grp', 'grp_rcp', 'recipient', 'delivery', 'category', 'discours', 'user_session'] as const;
+
+/** The tables migration 9000 gave a trigger (released: never changed). */
+const FIRST_NOTIFYING_TABLES = ['app_user', 'grp', 'grp_rcp', 'recipient', 'delivery', 'category', 'discours'];
 
 /** The channel whose payload names the table a committed statement wrote to: `schema.table`. */
 export const TABLE_CHANGE_CHANNEL = 'table_change';
@@ -31,12 +34,19 @@ BEGIN
   PERFORM pg_notify('${TABLE_CHANGE_CHANNEL}', TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME);
   RETURN NULL;
 END $$;`,
-    ...NOTIFYING_TABLES.map(
-      (table) =>
-        `CREATE TRIGGER ${triggerName(table)} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION notify_table_change();`,
-    ),
+    ...FIRST_NOTIFYING_TABLES.map(createTrigger),
   ].join('\n'),
 };
+
+function createTrigger(table: string): string {
+  return `CREATE TRIGGER ${triggerName(table)} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION notify_table_change();`;
+}
+
+/** Tables given their trigger after 9000, each in a migration of its own (after 9000's function). */
+export const laterTableChangesMigrations: Migration[] = [
+  // Sessions: a session ended on one process is refused by the others at once.
+  { id: '9001_user_session_notifications', sql: createTrigger('user_session') },
+];
 
 /** The listening connection's name in `pg_stat_activity`. */
 export const LISTENER_NAME = 'tgm-table-changes';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Db, Queryable } from '../db/db';
 import { ReadCache } from '../db/readCache';
@@ -17,6 +17,8 @@ export interface TokenPayload {
   ip: string;
   roles: string[];
   username: string;
+  /** The server-side session the token belongs to (`user_session`): ending it refuses the token. */
+  sid?: string;
 }
 
 export const ROLE_ADMIN = 'ROLE_ADMIN';
@@ -54,6 +56,8 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
 declare module 'fastify' {
   interface FastifyRequest {
     authUser: AuthUser | null;
+    /** The session the bearer belongs to, once `authenticate` ran. */
+    sessionId?: string;
   }
 }
 
@@ -76,12 +80,49 @@ export async function findAuthUser(db: Queryable, id: number): Promise<AuthUser 
 const SESSION_CACHE = { maxEntries: 1000, ttlMs: 60_000 };
 
 /**
- * Builds the pre-handler of back-office routes: a valid bearer token of a user that still
- * exists, whose roles are read fresh from the database (a demoted admin loses rights at once:
- * a cached check lasts only while nothing was written).
+ * Opens a server-side session for `user` and answers its token (spec §7.1's payload, plus the
+ * session's id `sid`). Sessions whose tokens have expired are forgotten on the way.
+ */
+export async function openSession(db: Queryable, tokens: TokenService, user: AuthUser, ip: string, ttlSeconds: number): Promise<string> {
+  const sid = randomBytes(16).toString('base64url');
+  await db.query('DELETE FROM user_session WHERE expires_at < now()');
+  await db.query(
+    `INSERT INTO user_session (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+    [sid, user.id, ttlSeconds],
+  );
+  return tokens.sign({ id: user.id, ip, roles: user.roles, username: user.email, sid });
+}
+
+/** Ends one session: its token answers 401 from now on, on every server process. */
+export async function endSession(db: Queryable, sid: string): Promise<void> {
+  await db.query('DELETE FROM user_session WHERE id = $1', [sid]);
+}
+
+/** Ends every session of a user but `keep` (the caller's own, when they changed their password). */
+export async function endUserSessions(db: Queryable, userId: number, keep?: string): Promise<number> {
+  const rows = await db.query('DELETE FROM user_session WHERE user_id = $1 AND id IS DISTINCT FROM $2 RETURNING id', [userId, keep ?? null]);
+  return rows.length;
+}
+
+/** The user of a live session, with roles as they are now; null once the session or the user is gone. */
+async function findSessionUser(db: Queryable, sid: string, id: number): Promise<AuthUser | null> {
+  const [row] = await db.query<AuthUser>(
+    `SELECT u.id, u.email, u.roles FROM user_session s JOIN app_user u ON u.id = s.user_id
+     WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now()`,
+    [sid, id],
+  );
+  return row ? Object.freeze({ ...row, roles: Object.freeze([...row.roles]) as string[] }) : null;
+}
+
+/**
+ * Builds the pre-handler of back-office routes: a valid bearer token whose session is still
+ * open (signing out, a password change or an admin ends it, on every process) and whose user
+ * still exists, with roles read fresh from the database (a demoted admin loses rights at once:
+ * a cached check lasts only while neither table was written; on PostgreSQL both notify their
+ * writes to every process, tableChanges.ts).
  */
 export function createAuthenticate(tokens: TokenService, db: Queryable & Pick<Db, 'dataVersion'>) {
-  const sessions = new ReadCache<AuthUser | null>(db, 'app_user', SESSION_CACHE);
+  const sessions = new ReadCache<AuthUser | null>(db, ['app_user', 'user_session'], SESSION_CACHE);
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -92,8 +133,11 @@ export function createAuthenticate(tokens: TokenService, db: Queryable & Pick<Db
     } catch {
       throw unauthorized('Session expirée ou jeton invalide.');
     }
-    const user = await sessions.read(String(payload.id), () => findAuthUser(db, payload.id));
-    if (!user) throw unauthorized('Utilisateur inconnu.');
+    const { sid } = payload;
+    if (typeof sid !== 'string' || typeof payload.id !== 'number') throw unauthorized('Session expirée ou jeton invalide.');
+    const user = await sessions.read(sid, () => findSessionUser(db, sid, payload.id));
+    if (!user) throw unauthorized('Session terminée : reconnectez-vous.');
     request.authUser = user;
+    request.sessionId = sid;
   };
 }

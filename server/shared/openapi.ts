@@ -56,6 +56,9 @@ interface Operation {
 export const OPERATIONS: Record<string, Operation> = {
   'GET /api/health': { summary: "État du serveur et de sa base de données" },
   'POST /api/login_check': { summary: 'Connexion : échange e-mail et mot de passe contre un jeton' },
+  'POST /api/logout': { summary: 'Déconnexion : met fin à la session du jeton, sur tous les serveurs' },
+  'POST /api/me/password': { summary: 'Changer son mot de passe (met fin à ses autres sessions)' },
+  'DELETE /api/users/:id/sessions': { summary: "Mettre fin à toutes les sessions d'un utilisateur (administrateur)" },
   'GET /api/users': { summary: 'Liste des utilisateurs' },
   'GET /api/users/:id': { summary: "Un utilisateur" },
   'PATCH /api/users/:id': { summary: 'Modifier un utilisateur' },

@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../config';
 import { openDb, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { seedDemo, usersSeed } from '../db/seed';
-import { createTokenService, type TokenService } from '../shared/auth';
+import { createTokenService, findAuthUser, openSession, type TokenService } from '../shared/auth';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,6 +18,8 @@ export interface TestApp {
   bearer(email: string, password: string): Promise<{ authorization: string }>;
   adminBearer(): Promise<{ authorization: string }>;
   operatorBearer(): Promise<{ authorization: string }>;
+  /** Opens a session for a user of the database (without their password) and answers its bearer header. */
+  signIn(userId: number): Promise<{ authorization: string }>;
   /** Calls the API with a JSON body (a merge patch for PATCH), as a client would. */
   call(method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -64,6 +66,11 @@ export async function createTestApp(
     bearer,
     adminBearer: () => bearer(config.adminEmail, config.adminPassword),
     operatorBearer: () => bearer(config.operatorEmail, config.operatorPassword),
+    signIn: async (userId) => {
+      const user = await findAuthUser(db, userId);
+      if (!user) throw new Error(`no user ${userId}`);
+      return { authorization: `Bearer ${await openSession(db, tokens, user, '127.0.0.1', config.jwtTtlSeconds)}` };
+    },
     call: (method, url, headers, payload) =>
       app.inject({
         method,

@@ -32,15 +32,19 @@ describe('route guards', () => {
     expect(store.getState().auth).toEqual({ user: null, accessToken: null });
   });
 
-  it('logs out to /login', async () => {
+  it('logs out to /login, and the server ends the session: its token is refused from then on', async () => {
+    const session = await operatorSession();
     const { store } = renderWithProviders(<AppRoutes />, {
-      preloadedState: { auth: await operatorSession() },
+      preloadedState: { auth: session },
       route: '/influenceur',
     });
     // The console is loaded lazily, with every section's code: it may take a while under load.
     await userEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }, { timeout: 10_000 }));
     await waitFor(() => expect(location()).toBe('/login'));
     expect(store.getState().auth.user).toBeNull();
+    const status = () =>
+      fetch(`${process.env.API_BASE_URL}/users`, { headers: { authorization: `Bearer ${session.accessToken}` } }).then((r) => r.status);
+    await waitFor(async () => expect(await status()).toBe(401));
   });
 
   it('redirects an unknown path to /', async () => {

@@ -140,10 +140,29 @@ describe('exporting contacts as CSV', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toContain(`liste-${listId}-contacts.csv`);
     const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('email,prénom,nom,téléphone,origine,statut,ajouté le');
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(lines[0]).toBe('email;prénom;nom;téléphone;origine;statut;ajouté le');
     expect(lines).toHaveLength(contacts.length + 1);
     const axb = lines.find((line) => line.startsWith('axb@'));
-    expect(axb).toMatch(/^axb@example\.org,"'=HYPERLINK\(""x""\)","Durand, ""le grand""",0605,console,actif,\d{4}-/);
+    expect(axb).toMatch(/^axb@example\.org;"'=HYPERLINK\(""x""\)";"Durand, ""le grand""";0605;console;actif;\d{4}-/);
+  });
+
+  it('writes `,` when asked, and no cell of a value like `x;=1+2;y` starts a formula under either separator', async () => {
+    const hostile = (
+      await t.call('POST', '/api/grp_rcps', operator, { email: 'formule@example.org', grp: listId, firstname: 'x;=1+2;y', lastname: 'a,@SUM(1)' })
+    ).json();
+    expect(hostile.id).toEqual(expect.any(Number));
+    for (const separator of [';', ',']) {
+      const response = await exportCsv(`?separator=${encodeURIComponent(separator)}`);
+      expect(response.statusCode).toBe(200);
+      const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+      expect(lines[0]).toBe(['email', 'prénom', 'nom', 'téléphone', 'origine', 'statut', 'ajouté le'].join(separator));
+      const line = lines.find((l) => l.startsWith('formule@'));
+      expect(line).toContain(`"x;'=1+2;y"${separator}"a,'@SUM(1)"`);
+      for (const cell of line!.split(/[;,\t]/)) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
+    }
+    expect((await exportCsv('?separator=%7C')).json().field).toBe('separator');
+    await t.call('PATCH', `/api/grp_rcps/${hostile.id}`, operator, { status: 'retiré' });
   });
 
   it('answers only what the search and state show', async () => {
@@ -170,7 +189,7 @@ describe('exporting contacts as CSV', () => {
     const body = (await exportCsv('', operator, big)).body;
     const lines = body.trimEnd().split('\r\n').slice(1);
     expect(lines).toHaveLength(count);
-    expect(new Set(lines.map((line) => line.split(',')[0])).size).toBe(count);
+    expect(new Set(lines.map((line) => line.split(';')[0])).size).toBe(count);
   });
 });
 
@@ -191,10 +210,22 @@ describe('downloading the CSV export through a short-lived link', () => {
     expect(file.headers['content-disposition']).toBe(`attachment; filename="liste-${listId}-contacts.csv"`);
     expect(file.body.match(/@example\.org/g)).toHaveLength(2);
     // The same filters again are accepted; other filters are not.
-    expect((await follow(`${url}&search=dupre&status=actif`)).statusCode).toBe(200);
-    const widened = await follow(`${url}&search=example`);
+    const again = (await link({ search: 'dupre', status: 'actif' })).json().url;
+    expect((await follow(`${again}&search=dupre&status=actif`)).statusCode).toBe(200);
+    const widened = await follow(`${(await link({ search: 'dupre', status: 'actif' })).json().url}&search=example`);
     expect(widened.statusCode).toBe(401);
     expect(widened.json()).toMatchObject({ field: 'download', message: 'Lien de téléchargement invalide ou expiré.' });
+  });
+
+  it('opens the file once: the same link followed again is refused', async () => {
+    const { url } = (await link({ separator: ',' })).json();
+    const first = await follow(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('email,prénom,nom,téléphone,origine,statut,ajouté le');
+    const second = await follow(url);
+    expect(second.statusCode).toBe(401);
+    expect(second.json().field).toBe('download');
+    expect((await follow(`${(await link({ separator: ',' })).json().url}&separator=%3B`)).statusCode).toBe(401);
   });
 
   it('refuses a forged, expired, foreign-scoped or misdirected token', async () => {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db';
 import { collectionWhere } from '../../shared/hydra';
+import { csvFormat, type CsvSeparator } from '../../shared/csv';
 import { grpRcpResource } from './resource';
 
 /** How many contacts one read fetches: the export holds one batch in memory, whatever the list's size. */
@@ -19,31 +20,21 @@ interface ExportedContact {
 /** The header row, in the table's French column names. */
 export const EXPORT_HEADER = ['email', 'prénom', 'nom', 'téléphone', 'origine', 'statut', 'ajouté le'];
 
-/**
- * One CSV field (RFC 4180). A field a spreadsheet would run as a formula (=, +, -, @, tab,
- * carriage return first) is prefixed with a quote (OWASP's CSV injection advice): contacts'
- * names come from imports and public forms.
- */
-export function csvField(value: string | null): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csvLine = (fields: (string | null)[]): string => `${fields.map(csvField).join(',')}\r\n`;
-
 export interface ExportFilter {
   search?: string;
   status?: string;
+  /** `;` (the default, French Excel's) or `,`. */
+  separator?: CsvSeparator;
 }
 
 /**
  * The contacts of a list as CSV lines, read by id in batches (keyset paging): the first bytes
- * leave at once and memory stays flat for 100,000 contacts. Starts with a BOM so that
- * spreadsheets read the accents as UTF-8.
+ * leave at once and memory stays flat for 100,000 contacts. Written by the product's CSV writer
+ * (shared/csv.ts): a BOM so that spreadsheets read the accents as UTF-8, no formula.
  */
 export async function* exportContacts(db: Queryable, grpId: number, filter: ExportFilter): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(EXPORT_HEADER)}`;
+  const csv = csvFormat(filter.separator);
+  yield csv.header(EXPORT_HEADER);
   const { whereSql, params } = collectionWhere(grpRcpResource, { grp: grpId, search: filter.search, status: filter.status });
   let after = 0;
   for (;;) {
@@ -53,9 +44,7 @@ export async function* exportContacts(db: Queryable, grpId: number, filter: Expo
       [...params, after],
     );
     if (rows.length === 0) return;
-    yield rows
-      .map((c) => csvLine([c.email, c.firstname, c.lastname, c.phone, c.origin, c.status, new Date(c.created).toISOString()]))
-      .join('');
+    yield csv.rows(rows.map((c) => [c.email, c.firstname, c.lastname, c.phone, c.origin, c.status, new Date(c.created).toISOString()]));
     after = rows[rows.length - 1].id;
     if (rows.length < EXPORT_BATCH) return;
   }

@@ -1,8 +1,9 @@
-import { Transform, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse, type Info } from 'csv-parse';
 import type { Db } from '../../db/db';
 import { badRequest, HttpError } from '../../shared/errors';
+import { decodeText, detectSeparator, type CsvInputSeparator, type TextEncoding } from '../../shared/textDecoding';
 import { ContactBatch, type ImportReport } from './contactBatch';
 import type { ListOwner } from './repository';
 
@@ -32,31 +33,48 @@ export function columnOf(header: string): string | null {
   return COLUMN_NAMES[key] ?? null;
 }
 
-function byteLimit(maxBytes: number): Transform {
+/** Counts a file's bytes as they arrive: past the most, a 413. */
+function byteLimit(maxBytes: number): (bytes: number) => void {
   let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > maxBytes) done(new HttpError(413, `Le fichier dépasse ${Math.floor(maxBytes / 1024 / 1024)} Mo.`));
-      else done(null, chunk);
-    },
-  });
+  return (bytes) => {
+    seen += bytes;
+    if (seen > maxBytes) throw new HttpError(413, `Le fichier dépasse ${Math.floor(maxBytes / 1024 / 1024)} Mo.`);
+  };
+}
+
+/** What an import read the file as, beside what it did. */
+export interface CsvImportReport extends ImportReport {
+  /** The encoding the file was read in: `UTF-8` (with or without BOM), `windows-1252`, `ISO-8859-1`… */
+  encoding: TextEncoding;
+  /** The separator its header line uses: `;`, `,` or a tab. */
+  separator: CsvInputSeparator;
 }
 
 /**
  * Imports a CSV of contacts (a header row naming email, firstname, lastname, phone; comma,
  * semicolon or tab separated) into a list as it streams in: one batch in memory at a time.
+ * The encoding (UTF-8 with or without BOM, Windows-1252, ISO-8859-1: French Excel saves in
+ * Windows-1252) and the separator are read from the file's start (shared/textDecoding.ts).
  */
 export async function importCsv(
   db: Db,
   list: ListOwner,
   input: Readable,
   options: { origin: string; maxBytes: number },
-): Promise<ImportReport> {
+): Promise<CsvImportReport> {
   const batch = new ContactBatch(db, list, options.origin);
+  let decoded;
+  try {
+    decoded = await decodeText(input, byteLimit(options.maxBytes));
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw badRequest('file', 'Fichier illisible.');
+  }
+  const { encoding, head, text } = decoded;
+  const separator = detectSeparator(head);
   const parser = parse({
     bom: true,
-    delimiter: [',', ';', '\t'],
+    delimiter: separator,
     trim: true,
     skip_empty_lines: true,
     relax_column_count: true,
@@ -81,7 +99,7 @@ export async function importCsv(
     }
   };
   try {
-    await pipeline(input, byteLimit(options.maxBytes), parser, consume);
+    await pipeline(Readable.from(text), parser, consume);
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if ((error as { code?: string }).code?.startsWith('CSV_')) throw badRequest('file', `Fichier CSV illisible : ${(error as Error).message}`);
@@ -89,5 +107,5 @@ export async function importCsv(
   }
   const report = await batch.finish();
   if (report.rows === 0) throw badRequest('file', 'Le fichier ne contient aucun contact.');
-  return report;
+  return { ...report, encoding, separator };
 }

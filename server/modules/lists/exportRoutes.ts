@@ -5,6 +5,7 @@ import type { ModuleContext } from '../../shared/context';
 import { currentUser } from '../../shared/auth';
 import { DownloadLink, downloadLinks, downloadRefused } from '../../shared/downloadLinks';
 import { findOwnedItem } from '../../shared/hydra';
+import { DEFAULT_CSV_SEPARATOR, type CsvSeparator } from '../../shared/csv';
 import { exportContacts, type ExportFilter as Filter } from './csvExport';
 import { grpResource } from './resource';
 import { ContactsCsvAnswer, ExportFilter, ExportQuery, GrpIdParams } from './schemas';
@@ -18,9 +19,14 @@ interface DownloadClaims {
   grp: number;
   search: string | null;
   status: string | null;
+  separator: CsvSeparator;
 }
 
-const filterOf = (query: Filter) => ({ search: query.search ?? null, status: query.status ?? null });
+const filterOf = (query: Filter) => ({
+  search: query.search ?? null,
+  status: query.status ?? null,
+  separator: query.separator ?? DEFAULT_CSV_SEPARATOR,
+});
 
 /**
  * `GET /api/grps/{id}/contacts.csv`: the list's contacts (or those the table's search and status
@@ -46,10 +52,15 @@ export function registerExportRoutes(app: FastifyInstance, context: ModuleContex
         // The token names its list and filters: the link cannot be pointed at others.
         const asked = filterOf(request.query);
         const given = request.query.search !== undefined || request.query.status !== undefined;
-        if (claims.grp !== request.params.id || (given && (asked.search !== claims.search || asked.status !== claims.status))) {
+        const separator = claims.separator ?? DEFAULT_CSV_SEPARATOR;
+        if (
+          claims.grp !== request.params.id ||
+          (given && (asked.search !== claims.search || asked.status !== claims.status)) ||
+          (request.query.separator !== undefined && request.query.separator !== separator)
+        ) {
           throw downloadRefused();
         }
-        filter = { search: claims.search ?? undefined, status: claims.status ?? undefined };
+        filter = { search: claims.search ?? undefined, status: claims.status ?? undefined, separator };
       }
       // Ownership is checked again when the link is followed: a list given away meanwhile is refused.
       const grp = await findOwnedItem(db, grpResource, request.params.id, currentUser(request));

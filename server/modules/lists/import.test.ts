@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { startApiTest, type ApiTest } from '../../testing/requests';
 
@@ -38,6 +40,8 @@ describe('POST /api/grps/{id}/import (CSV of contacts)', () => {
         { line: 4, reason: 'adresse e-mail invalide : not-an-email' },
         { line: 8, reason: "champ 'firstname' trop long (100 caractères au plus)" },
       ],
+      encoding: 'UTF-8',
+      separator: ',',
     });
     const rows = await t.db.query(
       `SELECT email, firstname, lastname, phone, origin FROM grp_rcp WHERE grp_id = $1 AND origin = 'import' ORDER BY email`,
@@ -55,6 +59,71 @@ describe('POST /api/grps/{id}/import (CSV of contacts)', () => {
     expect(response.json()).toMatchObject({ rows: 2, added: 1, invalid: 1, invalidLines: [{ line: 3, reason: 'ligne CSV mal formée' }] });
     const [clea] = await t.db.query(`SELECT firstname, lastname, phone FROM grp_rcp WHERE email = 'clea@example.org'`);
     expect(clea).toEqual({ firstname: 'Cléa', lastname: 'Roy', phone: '0622' });
+  });
+
+  describe('files saved by French Excel', () => {
+    const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures', name));
+    const contactsOf = (emails: string[]) =>
+      t.db.query<{ email: string; firstname: string; lastname: string }>(
+        'SELECT email, firstname, lastname FROM grp_rcp WHERE grp_id = $1 AND email = ANY($2) ORDER BY email',
+        [listId, emails],
+      );
+    const bytes = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/grps/${listId}/import`,
+        headers: { ...operator, 'content-type': 'text/csv' },
+        payload: fixture(name),
+      });
+
+    it('reads Windows-1252 (CSV séparateur point-virgule) with its accents, Œ and €, and says so', async () => {
+      const response = await bytes('excel-fr-windows-1252.csv');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ rows: 3, added: 3, invalid: 0, encoding: 'windows-1252', separator: ';' });
+      expect(await contactsOf(['elodie@example.org', 'francois.1252@example.org', 'zoe.1252@example.org'])).toEqual([
+        { email: 'elodie@example.org', firstname: 'Élodie', lastname: 'Œuvray' },
+        { email: 'francois.1252@example.org', firstname: 'François', lastname: 'Lefèvre à 5 €' },
+        { email: 'zoe.1252@example.org', firstname: "Zoé; l'aînée", lastname: 'Dupré' },
+      ]);
+    });
+
+    it('reads ISO-8859-1', async () => {
+      const response = await bytes('excel-fr-iso-8859-1.csv');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ rows: 2, added: 2, separator: ';' });
+      expect(['ISO-8859-1', 'windows-1252']).toContain(response.json().encoding);
+      expect(await contactsOf(['elodie.latin1@example.org', 'noel.latin1@example.org'])).toEqual([
+        { email: 'elodie.latin1@example.org', firstname: 'Élodie', lastname: 'Gaël Dupré' },
+        { email: 'noel.latin1@example.org', firstname: 'Noël', lastname: 'Bréhat' },
+      ]);
+    });
+
+    it('reads UTF-8 with a BOM, and a Windows-1252 file split across many small chunks', async () => {
+      const bom = await bytes('excel-fr-utf8-bom.csv');
+      expect(bom.json()).toMatchObject({ rows: 2, added: 2, encoding: 'UTF-8', separator: ';' });
+      expect(await contactsOf(['elodie.bom@example.org', 'jose.bom@example.org'])).toEqual([
+        { email: 'elodie.bom@example.org', firstname: 'Élodie', lastname: 'Œuvray' },
+        { email: 'jose.bom@example.org', firstname: 'José', lastname: 'Müller €' },
+      ]);
+      // A big Windows-1252 file: its start is sampled, the rest decoded as it streams.
+      const lines = ['Prénom\tNom\tE-mail'];
+      for (let i = 0; i < 5000; i += 1) lines.push(`Élodie\tŒuvray n°${i} €\tgros-${i}@example.org`);
+      // Rewrite Œ (U+0152) and € (U+20AC) as their Windows-1252 bytes.
+      const text = lines.join('\r\n');
+      const encoded = Buffer.alloc(text.length);
+      for (let i = 0; i < text.length; i += 1) {
+        const c = text.charCodeAt(i);
+        encoded[i] = c === 0x152 ? 0x8c : c === 0x20ac ? 0x80 : c;
+      }
+      const chunks = Readable.from((function* () {
+        for (let i = 0; i < encoded.length; i += 997) yield encoded.subarray(i, i + 997);
+      })());
+      const response = await upload(chunks);
+      expect(response.json()).toMatchObject({ rows: 5000, added: 5000, encoding: 'windows-1252', separator: '\t' });
+      expect(await contactsOf(['gros-4999@example.org'])).toEqual([
+        { email: 'gros-4999@example.org', firstname: 'Élodie', lastname: 'Œuvray n°4999 €' },
+      ]);
+    });
   });
 
   it('refuses a file without an email column, an empty file, and another media type', async () => {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Sequence } from '../../shared/sequence';
 import { DownloadToken } from '../../shared/downloadLinks';
+import { CsvSeparatorSchema } from '../../shared/csv';
 import { Answer, MediaAnswer } from '../../shared/schemas';
 
 const Subject = Type.String({ minLength: 1, maxLength: 200 });
@@ -55,6 +56,7 @@ const ContactStatus = Type.Union([Type.Literal('actif'), Type.Literal('désabonn
 export const ExportFilter = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),
   status: Type.Optional(ContactStatus),
+  separator: Type.Optional(CsvSeparatorSchema),
 });
 
 export const ExportQuery = Type.Object({
@@ -120,7 +122,11 @@ const ImportReportProperties = {
   invalidLines: Type.Array(Answer({ line: Type.Integer(), reason: Type.String() })),
 };
 
-export const ImportAnswer = Answer(ImportReportProperties);
+export const ImportAnswer = Answer({
+  ...ImportReportProperties,
+  encoding: Type.String({ description: "L'encodage lu : UTF-8 (avec ou sans BOM), windows-1252 ou ISO-8859-1." }),
+  separator: Type.String({ description: 'Le séparateur lu : « ; », « , » ou une tabulation.' }),
+});
 
 export const TargetListAnswer = Answer({
   grp: Type.Integer(),
@@ -129,4 +135,4 @@ export const TargetListAnswer = Answer({
   removed: Type.Integer({ description: "Contacts retirés par le mode 'replace'." }),
 });
 
-export const ContactsCsvAnswer = MediaAnswer('Les contacts, en CSV (UTF-8 avec BOM).', 'text/csv');
+export const ContactsCsvAnswer = MediaAnswer('Les contacts, en CSV (UTF-8 avec BOM, séparateur « ; » ou « , »).', 'text/csv');

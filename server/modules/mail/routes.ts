@@ -25,6 +25,7 @@ import {
   CreatedSendAnswer,
   NoContentAnswer,
   OutcomesCsvAnswer,
+  OutcomesLinkQuery,
   OutcomesQuery,
   PreviewAnswer,
   PreviewBody,
@@ -41,6 +42,7 @@ import {
   TestSendAnswer,
   TestSendBody,
 } from './schemas';
+import { DEFAULT_CSV_SEPARATOR, type CsvSeparator } from '../../shared/csv';
 import { changeStatus, classify, createSend, reschedule, sendResource, withProgress, type MailTransport } from './queue';
 
 const TAGS = ['mail'];
@@ -208,7 +210,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
   );
 
   // The outcomes of a big send are a big file: the console follows a link, which streams it to disk.
-  const outcomeLinks = downloadLinks<{ user: number; send: number }>(context, 'send-outcomes');
+  const outcomeLinks = downloadLinks<{ user: number; send: number; separator?: CsvSeparator }>(context, 'send-outcomes');
   typed.get(
     '/api/sends/:id/outcomes.csv',
     {
@@ -218,26 +220,30 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     async (request, reply) => {
       const { id } = request.params;
       const claims = outcomeLinks.claimsOf(request);
-      // The token names its send: the link cannot be pointed at another.
-      if (claims && claims.send !== id) throw downloadRefused();
+      // The token names its send and separator: the link cannot be pointed at another.
+      const separator = claims?.separator ?? request.query.separator ?? DEFAULT_CSV_SEPARATOR;
+      if (claims && (claims.send !== id || (request.query.separator !== undefined && request.query.separator !== separator))) {
+        throw downloadRefused();
+      }
       // Ownership is checked again when the link is followed.
       await findOwnedItem(db, sendResource, id, currentUser(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="envoi-${id}.csv"`)
         .header('cache-control', 'no-store')
-        .send(outcomesCsv(db, id));
+        .send(outcomesCsv(db, id, separator));
     },
   );
 
   typed.post(
     '/api/sends/:id/outcomes.csv/download',
-    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, response: { 201: DownloadLink } } },
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, querystring: OutcomesLinkQuery, response: { 201: DownloadLink } } },
     async (request, reply) => {
       const user = currentUser(request);
       const { id } = request.params;
       await findOwnedItem(db, sendResource, id, user);
-      return reply.code(201).send(outcomeLinks.link(`/api/sends/${id}/outcomes.csv`, { user: user.id, send: id }));
+      const separator = request.query.separator ?? DEFAULT_CSV_SEPARATOR;
+      return reply.code(201).send(outcomeLinks.link(`/api/sends/${id}/outcomes.csv`, { user: user.id, send: id, separator }));
     },
   );
 

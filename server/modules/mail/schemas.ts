@@ -4,6 +4,7 @@ import { DownloadToken } from '../../shared/downloadLinks';
 import { collectionResponseSchema, itemResponseSchema } from '../../shared/hydra';
 import { Answer, MediaAnswer } from '../../shared/schemas';
 import { scheduleResource } from './schedules';
+import { CsvSeparatorSchema } from '../../shared/csv';
 import { sendResource } from './queue';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -123,9 +124,13 @@ export const SendReportAnswer = Answer({
 export const OutcomesQuery = Type.Object({
   /** A download link's token (POST …/outcomes.csv/download), instead of a bearer. */
   download: Type.Optional(DownloadToken),
+  separator: Type.Optional(CsvSeparatorSchema),
 });
 
-export const OutcomesCsvAnswer = MediaAnswer("Le résultat de chaque contact de l'envoi, en CSV (UTF-8 avec BOM).", 'text/csv');
+/** The link's query: the separator the file will use (`;` by default). */
+export const OutcomesLinkQuery = Type.Object({ separator: Type.Optional(CsvSeparatorSchema) });
+
+export const OutcomesCsvAnswer = MediaAnswer("Le résultat de chaque contact de l'envoi, en CSV (UTF-8 avec BOM, séparateur « ; » ou « , »).", 'text/csv');
 
 export const SchedulesAnswer = collectionResponseSchema(scheduleResource);
 

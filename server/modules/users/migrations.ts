@@ -18,4 +18,35 @@ CREATE TABLE seed_run (
 );
 `,
   },
+  {
+    // Server-side sessions (a token names one by its sid): ending one refuses its token at once,
+    // on every process. Logins that failed, per account, slow down the next attempts.
+    id: '0150_user_sessions',
+    sql: `
+CREATE TABLE user_session (
+  id text PRIMARY KEY,
+  user_id integer NOT NULL REFERENCES app_user (id) ON DELETE CASCADE,
+  created timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX user_session_user ON user_session (user_id);
+CREATE INDEX user_session_expires ON user_session (expires_at);
+CREATE TABLE login_failure (
+  email text PRIMARY KEY,
+  failures integer NOT NULL,
+  last_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
+  {
+    // Download links open their file once: a used link's id is kept until the link expires.
+    id: '0151_download_link_use',
+    sql: `
+CREATE TABLE download_link_use (
+  id text PRIMARY KEY,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX download_link_use_expires ON download_link_use (expires_at);
+`,
+  },
 ];

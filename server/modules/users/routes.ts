@@ -12,8 +12,8 @@ import {
   toItem,
   updateItem,
 } from '../../shared/hydra';
-import { currentUser, isAdmin } from '../../shared/auth';
-import { conflict, forbidden } from '../../shared/errors';
+import { currentUser, endUserSessions, isAdmin } from '../../shared/auth';
+import { conflict, forbidden, notFound } from '../../shared/errors';
 import type { ModuleContext } from '../../shared/context';
 import { userResource } from './resource';
 
@@ -72,6 +72,18 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app,
         if ((error as { code?: string }).code === '23505') throw conflict('Cet e-mail est déjà utilisé.', 'email');
         throw error;
       }
+    },
+  );
+
+  app.delete(
+    '/api/users/:id/sessions',
+    { onRequest: authenticate, schema: { tags: ['users'], params: idParamsSchema, response: { 204: Type.Null() } } },
+    async (request, reply) => {
+      if (!isAdmin(currentUser(request))) throw forbidden("Seul un administrateur peut mettre fin aux sessions d'un utilisateur.");
+      const [target] = await db.query('SELECT id FROM app_user WHERE id = $1', [request.params.id]);
+      if (!target) throw notFound('Utilisateur');
+      await endUserSessions(db, request.params.id);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -5,6 +5,12 @@ export interface Credentials {
   password: string;
 }
 
+/** `POST /api/me/password`: the caller's other sessions end. */
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
 export interface UserInfo {
   id: number;
   email: string;
@@ -16,6 +22,13 @@ export const authApi = baseApi.injectEndpoints({
     loginCheck: build.mutation<{ token: string }, Credentials>({
       query: (body) => ({ url: '/login_check', method: 'POST', body }),
     }),
+    // The token is named here: the local logout forgets it before the request leaves.
+    logout: build.mutation<void, { token: string }>({
+      query: ({ token }) => ({ url: '/logout', method: 'POST', headers: { authorization: `Bearer ${token}` } }),
+    }),
+    changePassword: build.mutation<void, PasswordChange>({
+      query: (body) => ({ url: '/me/password', method: 'POST', body }),
+    }),
     getUser: build.query<UserInfo, number>({
       query: (id) => `/users/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'User', id }],
@@ -23,4 +36,4 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useLoginCheckMutation, useGetUserQuery } = authApi;
+export const { useLoginCheckMutation, useGetUserQuery, useLogoutMutation, useChangePasswordMutation } = authApi;

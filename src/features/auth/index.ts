@@ -6,3 +6,4 @@ export { LoginPopin } from './components/LoginPopin';
 export { LogoutButton } from './components/LogoutButton';
 export { RequireSession } from './components/RequireSession';
 export { useLogout } from './useLogout';
+export { ChangePasswordDialog } from './components/ChangePasswordDialog';

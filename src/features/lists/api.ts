@@ -9,16 +9,29 @@ export interface ContactsPageArgs {
   status?: ContactStatus;
 }
 
-/** Which contacts the CSV export holds: the table's search and status filter, or all. */
+/** The separators a CSV export may use: `;` (French Excel's, the default) or `,`. */
+export const CSV_SEPARATORS = [';', ','] as const;
+export type CsvSeparator = (typeof CSV_SEPARATORS)[number];
+
+/** Which contacts the CSV export holds (the table's search and status filter, or all), and its separator. */
 export interface ContactsExportFilter {
   search?: string;
   status?: ContactStatus;
+  separator?: CsvSeparator;
 }
 
 /** The filter of an export of the table as it shows (`query`, `status`), or of the whole list. */
-export function contactsExportFilter({ query, status }: { query?: TableQuery; status?: ContactStatus }): ContactsExportFilter {
+export function contactsExportFilter({
+  query,
+  status,
+  separator,
+}: {
+  query?: TableQuery;
+  status?: ContactStatus;
+  separator?: CsvSeparator;
+}): ContactsExportFilter {
   const search = query?.search.trim();
-  return { ...(search ? { search } : {}), ...(status ? { status } : {}) };
+  return { ...(search ? { search } : {}), ...(status ? { status } : {}), ...(separator ? { separator } : {}) };
 }
 
 /** Where the browser downloads a list's export, with the link's token in place of the bearer. */

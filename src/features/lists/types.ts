@@ -74,6 +74,10 @@ export interface ImportReport {
   duplicateLines: number[];
   invalidLines: RefusedLine[];
   removed?: number;
+  /** What a CSV import read the file as (`UTF-8`, `windows-1252`, `ISO-8859-1`…). */
+  encoding?: string;
+  /** The separator a CSV import read: `;`, `,` or a tab. */
+  separator?: string;
 }
 
 export interface RefreshState {

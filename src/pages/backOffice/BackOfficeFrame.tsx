@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { AppBar, Box, Button, IconButton, Menu, MenuItem, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
-import { LogoutButton, useLogout } from '../../features/auth';
+import { ChangePasswordDialog, LogoutButton, useLogout } from '../../features/auth';
 import { appConfig } from '../../shared/config/appConfig';
 import { fr } from '../../shared/i18n/fr';
 import { selectIsAdmin, selectSessionUser } from '../../shared/session';
@@ -55,6 +55,7 @@ function FramedPage({ title, children }: { title: string; children: ReactNode })
                   {fr.auth.signedInAs(user.username)}
                 </Typography>
               )}
+              <PasswordButton />
               <LogoutButton />
             </>
           )}
@@ -71,7 +72,21 @@ function FramedPage({ title, children }: { title: string; children: ReactNode })
   );
 }
 
+/** Opens the 'change my password' form. */
+function PasswordButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button color="inherit" onClick={() => setOpen(true)}>
+        {fr.auth.changePassword}
+      </Button>
+      {open && <ChangePasswordDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
 function FoldedMenu({ username, links }: { username?: string; links: typeof LINKS }) {
+  const [changing, setChanging] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const logout = useLogout();
   const close = () => setAnchor(null);
@@ -104,12 +119,21 @@ function FoldedMenu({ username, links }: { username?: string; links: typeof LINK
         <MenuItem
           onClick={() => {
             close();
+            setChanging(true);
+          }}
+        >
+          {fr.auth.changePassword}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
             logout();
           }}
         >
           {fr.auth.logout}
         </MenuItem>
       </Menu>
+      {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
     </>
   );
 }

@@ -4,9 +4,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../../db/db';
 import { badRequest, HttpError } from '../../../shared/errors';
-import { recordBounce, type BounceKind } from './bounces';
+import { recipientsOf, recordBounces, type BounceKind } from './bounces';
+
+/** Bounces read and recorded together: a 20,000-event SendGrid post takes a few such batches. */
+const WEBHOOK_BATCH = 5000;
 import { Answer } from '../../../shared/schemas';
-import type { RecipientRef } from '../tracking';
 
 /** One bounce a service reports: the address, and our Message-ID when the service gives it back. */
 interface ServiceBounce {
@@ -18,33 +20,40 @@ interface ServiceBounce {
 }
 
 type Json = Record<string, unknown>;
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A string field as stored: NUL characters (which PostgreSQL text refuses) out, its length bounded. */
+const str = (value: unknown, max = 1000) => (typeof value === 'string' ? value.split('\u0000').join('').slice(0, max) : '');
+const objectIn = (value: unknown): Json => (isObject(value) ? value : {});
 const ENHANCED = /\b[245]\.\d{1,3}\.\d{1,3}\b/;
 const statusIn = (text: string, fallback: string) => ENHANCED.exec(text)?.[0] ?? fallback;
 
-/** Amazon SES through SNS: a Notification whose Message is SES's JSON bounce notification. */
+/**
+ * Amazon SES through SNS (JSON, or text/plain as SNS posts it): a Notification whose Message is
+ * SES's JSON bounce notification.
+ */
 function fromSes(body: Json): ServiceBounce[] {
   if (body.Type !== 'Notification') return [];
-  let message: Json;
+  let message: unknown;
   try {
-    message = JSON.parse(str(body.Message)) as Json;
+    message = typeof body.Message === 'string' ? JSON.parse(body.Message) : body.Message;
   } catch {
     throw badRequest('Message', 'Le champ Message n’est pas du JSON.');
   }
+  if (!isObject(message)) throw badRequest('Message', 'Le champ Message doit être un objet JSON (notification SES).');
   const type = str(message.notificationType ?? message.eventType);
   if (type !== 'Bounce') return [];
-  const bounce = (message.bounce ?? {}) as Json;
-  const mail = (message.mail ?? {}) as Json;
-  const messageId = str(((mail.commonHeaders ?? {}) as Json).messageId) || undefined;
+  const bounce = objectIn(message.bounce);
+  const mail = objectIn(message.mail);
+  const messageId = str(objectIn(mail.commonHeaders).messageId) || undefined;
   const permanent = bounce.bounceType === 'Permanent';
-  const recipients = Array.isArray(bounce.bouncedRecipients) ? (bounce.bouncedRecipients as Json[]) : [];
+  const recipients = Array.isArray(bounce.bouncedRecipients) ? bounce.bouncedRecipients.filter(isObject) : [];
   return recipients.map((recipient) => {
     const diagnostic = str(recipient.diagnosticCode).replace(/^smtp;\s*/i, '') || `${str(bounce.bounceType)} ${str(bounce.bounceSubType)}`.trim();
     return {
-      email: str(recipient.emailAddress),
+      email: str(recipient.emailAddress, 254),
       messageId,
       kind: permanent ? 'hard' : 'soft',
-      status: str(recipient.status) || statusIn(diagnostic, permanent ? '5.0.0' : '4.0.0'),
+      status: str(recipient.status, 20) || statusIn(diagnostic, permanent ? '5.0.0' : '4.0.0'),
       diagnostic,
     };
   });
@@ -53,15 +62,15 @@ function fromSes(body: Json): ServiceBounce[] {
 /** SendGrid's Event Webhook: an array of events; bounces (bounce or blocked) and deferrals count. */
 function fromSendGrid(body: unknown): ServiceBounce[] {
   if (!Array.isArray(body)) throw badRequest('body', 'SendGrid envoie un tableau d’événements.');
-  return (body as Json[]).flatMap((event): ServiceBounce[] => {
+  return body.filter(isObject).flatMap((event): ServiceBounce[] => {
     const kind = event.event === 'bounce' ? (event.type === 'blocked' ? 'soft' : 'hard') : event.event === 'deferred' ? 'soft' : null;
     if (!kind) return [];
     const diagnostic = str(event.reason) || str(event.response);
     return [{
-      email: str(event.email),
+      email: str(event.email, 254),
       messageId: str(event['smtp-id']) || undefined,
       kind,
-      status: str(event.status) || statusIn(diagnostic, kind === 'hard' ? '5.0.0' : '4.0.0'),
+      status: str(event.status, 20) || statusIn(diagnostic, kind === 'hard' ? '5.0.0' : '4.0.0'),
       diagnostic,
     }];
   });
@@ -72,54 +81,38 @@ const POSTMARK_SOFT = new Set(['SoftBounce', 'Transient', 'DnsError', 'MailFront
 
 /** Postmark's bounce webhook: one bounce a request. */
 function fromPostmark(body: Json): ServiceBounce[] {
+  if (!isObject(body)) throw badRequest('body', 'Postmark envoie un objet JSON par rejet.');
   if (body.RecordType !== undefined && body.RecordType !== 'Bounce') return [];
   const type = str(body.Type);
   const kind = POSTMARK_HARD.has(type) ? 'hard' : POSTMARK_SOFT.has(type) ? 'soft' : null;
   if (!kind) return [];
   const diagnostic = str(body.Details).replace(/^smtp;\s*/i, '') || str(body.Description);
   const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(str(body.Content))?.[1];
-  return [{ email: str(body.Email), messageId, kind, status: statusIn(diagnostic, kind === 'hard' ? '5.0.0' : '4.0.0'), diagnostic }];
+  return [{ email: str(body.Email, 254), messageId, kind, status: statusIn(diagnostic, kind === 'hard' ? '5.0.0' : '4.0.0'), diagnostic }];
 }
 
 /** Ours, for any other service or relay (README): `{bounces: [{email, type: hard|soft, status?, reason?, messageId?}]}`. */
 function fromGeneric(body: Json): ServiceBounce[] {
-  const items = Array.isArray(body.bounces) ? (body.bounces as Json[]) : null;
+  const items = isObject(body) && Array.isArray(body.bounces) ? (body.bounces as unknown[]) : null;
   if (!items) throw badRequest('bounces', 'Le champ bounces doit être un tableau.');
   return items.map((item, index) => {
+    if (!isObject(item)) throw badRequest(`bounces/${index}`, 'Un rejet est un objet {email, type}.');
     if (item.type !== 'hard' && item.type !== 'soft') {
       throw badRequest(`bounces/${index}/type`, "Le type d'un rejet est 'hard' ou 'soft'.");
     }
     if (!str(item.email).includes('@')) throw badRequest(`bounces/${index}/email`, "L'adresse du rejet est manquante.");
     const diagnostic = str(item.reason);
     return {
-      email: str(item.email),
+      email: str(item.email, 254),
       messageId: str(item.messageId) || undefined,
       kind: item.type,
-      status: str(item.status) || statusIn(diagnostic, item.type === 'hard' ? '5.0.0' : '4.0.0'),
+      status: str(item.status, 20) || statusIn(diagnostic, item.type === 'hard' ? '5.0.0' : '4.0.0'),
       diagnostic,
     };
   });
 }
 
 const SERVICES = { ses: fromSes, sendgrid: fromSendGrid, postmark: fromPostmark, generic: fromGeneric } as const;
-
-/** The recipient a bounce is about: our Message-ID names it; else the address's latest message. */
-async function recipientOf(db: Db, bounce: ServiceBounce): Promise<RecipientRef | null> {
-  const named = /<send-(\d{1,10})\.contact-(\d{1,10})(?:\.[0-9a-f]{16})?@/.exec(bounce.messageId ?? '');
-  if (named) {
-    const ref = { sendId: Number(named[1]), contactId: Number(named[2]) };
-    // The address must be that contact's: a Message-ID alone does not move a bounce to someone else.
-    const [contact] = await db.query<{ email: string }>('SELECT email FROM grp_rcp WHERE id = $1', [ref.contactId]);
-    if (contact && contact.email.toLowerCase() === bounce.email.toLowerCase()) return ref;
-  }
-  const [latest] = await db.query<RecipientRef>(
-    `SELECT r.send_id AS "sendId", r.contact_id AS "contactId" FROM grp_rcp c
-     JOIN mail_recipient r ON r.contact_id = c.id AND r.status = 'sent'
-     WHERE lower(c.email) = lower($1) ORDER BY r.sent_at DESC NULLS LAST, r.send_id DESC LIMIT 1`,
-    [bounce.email],
-  );
-  return latest ?? null;
-}
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -187,16 +180,23 @@ function registerWebhookRoute(
         log.warn({ subscribeUrl: str((body as Json).SubscribeURL) }, 'SNS subscription to confirm');
         return { recorded: 0, unknown: 0 };
       }
-      const bounces = (SERVICES[service] as (body: never) => ServiceBounce[])(body as never);
+      const bounces = (SERVICES[service] as (body: never) => ServiceBounce[])(body as never).filter((bounce) => bounce.email.includes('@'));
+      // The whole batch in a few statements (services batch thousands of events and retry an
+      // answer that is slow): its recipients in one, its bounces in one transaction.
       let recorded = 0;
-      let unknown = 0;
-      for (const bounce of bounces) {
-        const ref = await recipientOf(db, bounce);
-        const outcome = ref && (await recordBounce(db, ref, { ...bounce, source: service }, softLimit));
-        if (outcome) recorded += 1;
-        else unknown += 1;
+      for (let start = 0; start < bounces.length; start += WEBHOOK_BATCH) {
+        const batch = bounces.slice(start, start + WEBHOOK_BATCH);
+        const refs = await recipientsOf(
+          db,
+          batch.map((bounce) => ({ email: bounce.email, messageId: bounce.messageId, report: { ...bounce, source: service } })),
+        );
+        const placed = batch.flatMap((bounce, i) => {
+          const ref = refs[i];
+          return ref ? [{ ref, report: { kind: bounce.kind, status: bounce.status, diagnostic: bounce.diagnostic, source: service } }] : [];
+        });
+        recorded += await recordBounces(db, placed, softLimit);
       }
-      return { recorded, unknown };
+      return { recorded, unknown: bounces.length - recorded };
     },
   );
 }

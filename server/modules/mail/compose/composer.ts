@@ -54,21 +54,29 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
   });
 
   /** A send's message to a recipient (a contact, or a BAT's test address under BAT_RECIPIENT). */
-  const campaignMessage = (
+  const campaignMessage = async (
     content: CompiledContent,
     contact: Contact,
     ref: RecipientRef,
     unsubscribe: { url: string; mailto: string | null },
     extra: { messageId: string; feedbackId: string; subjectPrefix?: string; list?: { id: number; name: string } },
-  ): SendMailOptions => {
-    const message = composeMessage(content, contact, {
-      from,
-      messageId: extra.messageId,
-      unsubscribeUrl: unsubscribe.url,
-      subjectPrefix: extra.subjectPrefix,
-      returnPath: bounceDomain ? bounceAddress(links.tokens(), ref, bounceDomain) : undefined,
-      tracker: content.tracking ? links.tracker(ref, unsubscribe.url) : undefined,
-    });
+  ): Promise<SendMailOptions> => {
+    // Rendered once: the tracker reads the HTML's link targets, the message is made of it.
+    const parts = content.render(contact, unsubscribe.url);
+    const tracked = content.tracking && parts.html.trim() !== '';
+    const message = composeMessage(
+      content,
+      contact,
+      {
+        from,
+        messageId: extra.messageId,
+        unsubscribeUrl: unsubscribe.url,
+        subjectPrefix: extra.subjectPrefix,
+        returnPath: bounceDomain ? bounceAddress(links.tokens(), ref, bounceDomain) : undefined,
+        tracker: tracked ? await links.tracker(ref, unsubscribe.url, parts.html) : undefined,
+      },
+      parts,
+    );
     const headers = message.headers as Record<string, string>;
     return signed(
       wholeMessage({
@@ -93,7 +101,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
     },
     /** The key messages are signed with (null: DKIM=off). */
     signingKey: () => key,
-    forRecipient(send: SendToCompose, job: Claimed): SendMailOptions {
+    forRecipient(send: SendToCompose, job: Claimed): Promise<SendMailOptions> {
       return campaignMessage(
         send.content,
         job,
@@ -111,7 +119,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
      * headers and signature; its subject is prefixed and its unsubscribe links change nothing
      * (they name no contact).
      */
-    testMessage(content: CompiledContent, email: string): SendMailOptions {
+    testMessage(content: CompiledContent, email: string): Promise<SendMailOptions> {
       return campaignMessage(
         content,
         sampleContact(email),

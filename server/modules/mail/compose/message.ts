@@ -44,8 +44,14 @@ const htmlFooter = (url: string) =>
  * the unsubscribe link unless the template places `{{unsubscribeUrl}}` itself, and the one-click
  * List-Unsubscribe headers (RFC 8058).
  */
-export function composeMessage(compiled: CompiledContent, contact: Contact, envelope: Envelope): SendMailOptions {
-  const parts = compiled.render(contact, envelope.unsubscribeUrl);
+export function composeMessage(
+  compiled: CompiledContent,
+  contact: Contact,
+  envelope: Envelope,
+  /** The parts already rendered for this contact and link, when the caller needed them first. */
+  rendered?: ReturnType<CompiledContent['render']>,
+): SendMailOptions {
+  const parts = rendered ?? compiled.render(contact, envelope.unsubscribeUrl);
   if (compiled.tracking && envelope.tracker && parts.html.trim()) parts.html = trackHtml(parts.html, envelope.tracker);
   const url = envelope.unsubscribeUrl;
   const withLink = (part: 'html' | 'amp' | 'text') => {

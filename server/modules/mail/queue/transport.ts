@@ -44,13 +44,14 @@ export function createMailTransport(config: Config): MailTransport {
   return {
     kind: 'outbox',
     send: async (message) => {
-      ready ??= fs.mkdir(outbox, { recursive: true });
+      // Messages hold personal data and unsubscribe tokens: the server's user alone reads them.
+      ready ??= fs.mkdir(outbox, { recursive: true, mode: 0o700 }).then(() => fs.chmod(outbox, 0o700));
       await ready;
       const info = await mailer.sendMail(message);
       const file = path.join(outbox, fileName(String(message.messageId)));
       // Written whole then renamed: a reader never sees half a message.
       const partial = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(partial, info.message as Buffer);
+      await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
       await fs.rename(partial, file);
     },
     close: () => mailer.close(),

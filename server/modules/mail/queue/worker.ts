@@ -26,7 +26,7 @@ export interface WorkerDeps {
   transport: MailTransport;
   settings: MailConfig;
   /** The message of one recipient of a send. */
-  compose: (send: SendToCompose, job: queue.Claimed) => SendMailOptions;
+  compose: (send: SendToCompose, job: queue.Claimed) => Promise<SendMailOptions>;
   /**
    * The message a queued one-off message becomes; null: it is not to be sent any more
    * (recorded skipped). Throws `UnknownMessageKind` for a kind this server does not know.
@@ -240,7 +240,7 @@ export class SendWorker {
     if (job.row.actif !== 1) return { kind: 'skipped', job };
     try {
       const content = await this.content(job.row.sendId);
-      await this.deps.transport.send(this.deps.compose(content, job.row));
+      await this.deps.transport.send(await this.deps.compose(content, job.row));
       this.serviceFailures = 0;
       return { kind: 'sent', job };
     } catch (error) {

@@ -1,2 +1,2 @@
 /** A send's report and its outcomes CSV. */
-export { csvCell, outcomesCsv, reportOf } from './report';
+export { outcomesCsv, reportOf } from './report';

@@ -2,7 +2,6 @@ import { createTestApp, userIdOf, type TestApp } from '../../../testing/testApp'
 import { startSmtpSink, type SmtpSink } from '../../../testing/smtpSink';
 import { makeDelivery, makeList, startSend, waitForSend } from '../../../testing/mailFixtures';
 import { DOWNLOAD_TTL_SECONDS } from '../../../shared/downloadLinks';
-import { csvCell } from './report';
 
 const SECRET = 'webhook-secret-0123456789';
 let sink: SmtpSink;
@@ -70,10 +69,11 @@ describe("a send's report", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="envoi-${id}.csv"`);
-    const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('email,firstname,lastname,status,sentAt,reason,bounce,bounceStatus,bounceReason,openedAt,lastOpenedAt,opens,machineOpen,clickedAt,clicks,unsubscribedAt');
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('email;firstname;lastname;status;sentAt;reason;bounce;bounceStatus;bounceReason;openedAt;lastOpenedAt;opens;machineOpen;clickedAt;clicks;unsubscribedAt');
     expect(lines).toHaveLength(5);
-    const row = (email: string) => lines.find((line) => line.startsWith(email))!.split(',');
+    const row = (email: string) => lines.find((line) => line.startsWith(email))!.split(';');
     expect(row('ana@example.org')[1]).toBe(`"'=HYPERLINK(""x"")"`);
     expect(row('ana@example.org')[14]).toBe('1');
     expect(row('refused@example.org')[3]).toBe('failed');
@@ -107,11 +107,23 @@ describe("a send's report", () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/sends/${id}/outcomes.csv/download`, headers: operator })).statusCode).toBe(403);
   });
 
-  it('writes CSV cells safely', () => {
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('+33 6')).toBe("'+33 6");
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(3)).toBe('3');
+  it("writes `,` when asked, and no cell of a contact named `x;=1+2;y` starts a formula under either separator", async () => {
+    const delId = await makeDelivery(t, admin);
+    const listId = await makeList(t, admin, [{ email: 'formule@example.org', firstname: 'x;=1+2;y', lastname: '@SUM(1)' }]);
+    const { id } = await startSend(t, admin, delId, listId);
+    await waitForSend(t, admin, id);
+    for (const separator of [';', ','] as const) {
+      const { url } = (
+        await t.app.inject({ method: 'POST', url: `/api/sends/${id}/outcomes.csv/download?separator=${encodeURIComponent(separator)}`, headers: admin })
+      ).json();
+      const file = await t.app.inject({ url });
+      expect(file.statusCode).toBe(200);
+      const [header, line] = file.body.replace(/^\uFEFF/, '').split('\r\n');
+      expect(header.startsWith(`email${separator}firstname${separator}lastname`)).toBe(true);
+      expect(line.startsWith(`formule@example.org${separator}"x;'=1+2;y"${separator}'@SUM(1)`)).toBe(true);
+      for (const cell of line.split(/[;,\t]/)) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
+      // Once only.
+      expect((await t.app.inject({ url })).statusCode).toBe(401);
+    }
   });
 });

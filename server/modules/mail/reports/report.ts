@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { csvFormat, DEFAULT_CSV_SEPARATOR, type CsvSeparator } from '../../../shared/csv';
 import type { Queryable } from '../../../db/db';
 
 /** A send's report beside its counters (DESIGN §6): the timeline and the links. */
@@ -61,22 +62,20 @@ const COLUMNS = [
   'unsubscribedAt',
 ] as const;
 
-/**
- * A CSV cell (RFC 4180). A value a spreadsheet would run as a formula (= + - @ first) is
- * prefixed with a quote: contacts' names come from outside.
- */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const PAGE = 2000;
 
-/** Each contact's outcome in a send, as CSV, read page by page (keyset) so that a large send streams. */
-export function outcomesCsv(db: Queryable, sendId: number): Readable {
+/** A value as its cell shows it: dates as ISO 8601, booleans and numbers as written. */
+const cellOf = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * Each contact's outcome in a send, as CSV, read page by page (keyset) so that a large send
+ * streams; written by the product's CSV writer (shared/csv.ts: UTF-8 with BOM, `;` or `,`, no
+ * cell a spreadsheet would run as a formula).
+ */
+export function outcomesCsv(db: Queryable, sendId: number, separator: CsvSeparator = DEFAULT_CSV_SEPARATOR): Readable {
+  const csv = csvFormat(separator);
   async function* rows() {
-    yield `${COLUMNS.join(',')}\r\n`;
+    yield csv.header(COLUMNS);
     let after = 0;
     for (;;) {
       const page = await db.query<Record<string, unknown> & { id: number }>(
@@ -93,7 +92,7 @@ export function outcomesCsv(db: Queryable, sendId: number): Readable {
         [sendId, after, PAGE],
       );
       if (page.length === 0) return;
-      yield page.map((row) => `${COLUMNS.map((column) => csvCell(row[column])).join(',')}\r\n`).join('');
+      yield csv.rows(page.map((row) => COLUMNS.map((column) => cellOf(row[column]))));
       after = Number(page[page.length - 1].id);
       if (page.length < PAGE) return;
     }

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../db/db';
 import { mailTokens, type MailTokens, type RecipientRef } from './tokens';
-import type { Tracker } from './trackHtml';
+import { LinkTargets } from './linkTargets';
+import { trackedTargets, type Tracker } from './trackHtml';
 import { trackingPaths } from './routes';
 import { loadLinkSecret, unsubscribeTokens, type UnsubscribeTokens } from './unsubscribe';
 
@@ -34,10 +35,16 @@ export function publicBaseUrl(app: FastifyInstance, configured: string | null, p
 export class MailLinks {
   private unsubscribeKeys: UnsubscribeTokens | null = null;
   private recipientKeys: MailTokens | null = null;
+  private database: Queryable | null = null;
+  private readonly targets = new LinkTargets(() => {
+    if (!this.database) throw new Error('link targets used before the app is ready');
+    return this.database;
+  });
 
   constructor(readonly baseUrl: () => string) {}
 
   async load(db: Queryable): Promise<void> {
+    this.database = db;
     const secret = await loadLinkSecret(db);
     this.unsubscribeKeys = unsubscribeTokens(secret);
     this.recipientKeys = mailTokens(secret);
@@ -63,10 +70,18 @@ export class MailLinks {
     return `unsubscribe+${this.tokens().unsubscribe.sign(ref)}@${domain}`;
   }
 
-  /** Signed redirects and the open image of one recipient's message. */
-  tracker(ref: RecipientRef, unsubscribeUrl: string): Tracker {
+  /**
+   * Signed redirects and the open image of one recipient's message, whose HTML part is `html`:
+   * its link targets get their ids in the send's table first.
+   */
+  async tracker(ref: RecipientRef, unsubscribeUrl: string, html: string): Promise<Tracker> {
+    const ids = await this.targets.ids(ref.sendId, trackedTargets(html, unsubscribeUrl));
     return {
-      click: (url) => `${this.baseUrl()}${trackingPaths.click(this.tokens().click.sign(ref, url))}`,
+      click: (url) => {
+        const id = ids.get(url);
+        if (id === undefined) throw new Error('a tracked link without its id');
+        return `${this.baseUrl()}${trackingPaths.click(this.tokens().click.sign(ref, id))}`;
+      },
       openUrl: `${this.baseUrl()}${trackingPaths.open(this.tokens().open.sign(ref))}`,
       unsubscribeUrl,
     };

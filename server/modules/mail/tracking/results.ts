@@ -44,8 +44,8 @@ export async function recordClick(db: Queryable, ref: RecipientRef, url: string)
        FROM seen WHERE r.id = seen.id
        RETURNING seen.first
      ), link AS (
-       INSERT INTO mail_click (send_id, contact_id, url) SELECT $1, $2, $3 FROM clicked
-       ON CONFLICT (send_id, url, contact_id) DO UPDATE SET clicks = mail_click.clicks + 1, last_at = now()
+       INSERT INTO mail_click (send_id, contact_id, url, url_hash) SELECT $1, $2, $3, md5($3) FROM clicked
+       ON CONFLICT (send_id, url_hash, contact_id) DO UPDATE SET clicks = mail_click.clicks + 1, last_at = now()
      ), counted AS (
        UPDATE mail_send SET clicked = clicked + 1 WHERE id = $1 AND EXISTS (SELECT 1 FROM clicked WHERE first)
      )

@@ -27,8 +27,9 @@ const same = (a: string, b: string) => {
  *
  * - bounce: `{send}.{contact}.{mac}`, the VERP part of `bounce+{token}@{BOUNCE_DOMAIN}`; the
  *   MAC is lowercase hex since some mail servers change the case of local parts.
- * - open: `{send}.{contact}.{mac}`; click: `{send}.{contact}.{url as base64url}.{mac}`, the
- *   address signed with the rest so that a changed one is refused (never an open redirect).
+ * - open: `{send}.{contact}.{mac}`; click: `{send}.{contact}.{link}.{mac}`, the link one of
+ *   the send's targets (`mail_link`), signed with the rest so that a changed one is refused
+ *   (never an open redirect): short whatever the address (2,048 characters, any Unicode).
  */
 export function mailTokens(secret: string) {
   const mac = (purpose: string, payload: string, encoding: 'hex' | 'base64url', length: number) =>
@@ -54,11 +55,22 @@ export function mailTokens(secret: string) {
     unsubscribe: recipient('unsubscribe', 'hex', 20),
     open: recipient('open', 'base64url', 22),
     click: {
-      sign: (ref: RecipientRef, url: string) => {
-        const payload = `${ref.sendId}.${ref.contactId}.${Buffer.from(url).toString('base64url')}`;
-        return `${payload}.${mac('click', payload, 'base64url', 22)}`;
+      /** `{send}.{contact}.{link}.{mac}`: the link is a row of the send's targets (`mail_link`), never the address itself. */
+      sign: (ref: RecipientRef, linkId: number) => {
+        const payload = `${ref.sendId}.${ref.contactId}.${linkId}`;
+        return `${payload}.${mac('click-link', payload, 'base64url', 22)}`;
       },
-      verify: (token: string): (RecipientRef & { url: string }) | null => {
+      /**
+       * The recipient and the link a click token names; tokens of messages sent before links had
+       * ids carry the address itself (`{send}.{contact}.{url as base64url}.{mac}`) and still work.
+       */
+      verify: (token: string): (RecipientRef & ({ linkId: number; url?: undefined } | { url: string; linkId?: undefined })) | null => {
+        const linked = new RegExp(`^${ID}\\.${ID}\\.([1-9][0-9]{0,15})\\.([\\w-]{22})$`).exec(token);
+        if (linked) {
+          const payload = `${linked[1]}.${linked[2]}.${linked[3]}`;
+          if (!same(mac('click-link', payload, 'base64url', 22), linked[4])) return null;
+          return { sendId: Number(linked[1]), contactId: Number(linked[2]), linkId: Number(linked[3]) };
+        }
         const match = new RegExp(`^${ID}\\.${ID}\\.([\\w-]{1,8000})\\.([\\w-]{22})$`).exec(token);
         if (!match) return null;
         const payload = `${match[1]}.${match[2]}.${match[3]}`;

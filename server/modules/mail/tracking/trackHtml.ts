@@ -19,15 +19,28 @@ function beforeBodyEnd(document: string, addition: string): string {
   return at < 0 ? `${document}${addition}` : `${document.slice(0, at)}${addition}${document.slice(at)}`;
 }
 
+/** Targets a tracked link may have: web pages and e-mail addresses (not tel:, anchors, javascript:...). */
+export const TRACKED_TARGET = /^(https?:\/\/|mailto:)/i;
+
+/** The targets of `html`'s links that tracking rewrites: http, https and mailto, but the unsubscribe link. */
+export function trackedTargets(html: string, unsubscribeUrl: string): string[] {
+  const targets = new Set<string>();
+  for (const match of html.matchAll(HREF)) {
+    const url = decode((match[2] ?? match[3] ?? '').trim());
+    if (TRACKED_TARGET.test(url) && url !== unsubscribeUrl) targets.add(url);
+  }
+  return [...targets];
+}
+
 /**
- * A rendered HTML part with its web links (http and https: not mailto:, tel: or anchors, not
- * the unsubscribe link) pointing at signed redirects, and the open image before `</body>`.
+ * A rendered HTML part with its links (http, https and mailto: not tel: or anchors, not the
+ * unsubscribe link) pointing at signed redirects, and the open image before `</body>`.
  * Only the HTML part is tracked: text and AMP parts stay as written.
  */
 export function trackHtml(html: string, tracker: Tracker): string {
   const linked = html.replace(HREF, (whole, start: string, double?: string, single?: string) => {
     const url = decode((double ?? single ?? '').trim());
-    if (!/^https?:\/\//i.test(url) || url === tracker.unsubscribeUrl) return whole;
+    if (!TRACKED_TARGET.test(url) || url === tracker.unsubscribeUrl) return whole;
     return `${start}"${Handlebars.escapeExpression(tracker.click(url))}"`;
   });
   const image = `<img src="${Handlebars.escapeExpression(tracker.openUrl)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;

@@ -57,9 +57,9 @@ describe('opens and clicks', () => {
     const { html, text } = await sentHtml('ana@example.org');
     const links = hrefs(html);
     const tracked = links.filter((href) => href.startsWith('https://tgm.example/api/t/c/'));
-    expect(tracked).toHaveLength(2);
-    // Not mailto:, anchors or the unsubscribe link; the text part stays as written.
-    expect(links).toContain('mailto:contact@tgm.example');
+    // Web and mailto: links, not anchors or the unsubscribe link; the text part stays as written.
+    expect(tracked).toHaveLength(3);
+    expect(links).not.toContain('mailto:contact@tgm.example');
     expect(links).toContain('#top');
     expect(links.some((href) => href.startsWith('https://tgm.example/api/unsubscribe/'))).toBe(true);
     expect(text).toContain('https://news.example/article');
@@ -119,6 +119,8 @@ describe('opens and clicks', () => {
     const evil = Buffer.from('https://evil.example/').toString('base64url');
     for (const bad of [
       `${send}.${contact}.${evil}.${mac}`,
+      `${send}.${contact}.${Number(url) + 1}.${mac}`,
+      `${Number(send) + 1}.${contact}.${url}.${mac}`,
       `${send}.${Number(contact) + 1}.${url}.${mac}`,
       `${send}.${contact}.${url}`,
       `${send}.${contact}.${url}.${'A'.repeat(22)}`,
@@ -140,5 +142,65 @@ describe('opens and clicks', () => {
     expect((await t.app.inject({ method: 'POST', url: unsubscribe })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: unsubscribe })).statusCode).toBe(200);
     expect(await getSend(t, admin, sendId)).toMatchObject({ unsubscribed: 1 });
+  });
+
+  it('redirects to every target an operator writes: 300 characters, accents, œ, mailto, query and fragment kept, percent-encoded', async () => {
+    const long = `https://boutique.example/collection/${'chemise-lin-'.repeat(22)}?utm_source=lettre&utm_medium=email#haut`;
+    expect(long.length).toBeGreaterThanOrEqual(300);
+    const targets = {
+      long,
+      accented: 'https://exemple.fr/été/crème?q=œuvre&tri=prix décroissant#paragraphe-é',
+      oe: 'https://exemple.fr/cœur',
+      mailto: "mailto:contact@tgm.example?subject=Question sur l'œuvre&body=Écrire ici",
+      idn: 'https://bücher.example/livres?auteur=Zoé',
+      unicode2048: `https://exemple.fr/recherche?q=${'é'.repeat(2048 - 31)}`,
+    };
+    expect(targets.unicode2048).toHaveLength(2048);
+    const html = `<html><body>${Object.values(targets)
+      .map((href, i) => `<p><a href="${href.replace(/&/g, '&amp;')}">Lien ${i}</a></p>`)
+      .join('')}</body></html>`;
+    const delId = await makeDelivery(t, admin, { html, text: 'Liens', properties: { tracking: true } });
+    const listId = await makeList(t, admin, [{ email: 'liens@example.org', firstname: 'Lou' }]);
+    const started = await startSend(t, admin, delId, listId);
+    await waitForSend(t, admin, started.id);
+    const { html: sent } = await sentHtml('liens@example.org');
+    const tracked = hrefs(sent).filter((href) => href.startsWith('https://tgm.example/api/t/c/'));
+    expect(tracked).toHaveLength(6);
+    const locations: string[] = [];
+    for (const link of tracked) {
+      // Short, signed tokens whatever the target: no address in them.
+      expect(link.split('/').pop()!.length).toBeLessThan(60);
+      const response = await t.app.inject({ url: pathOf(link) });
+      expect(response.statusCode).toBe(302);
+      locations.push(String(response.headers.location));
+    }
+    expect(locations).toEqual([
+      long,
+      'https://exemple.fr/%C3%A9t%C3%A9/cr%C3%A8me?q=%C5%93uvre&tri=prix%20d%C3%A9croissant#paragraphe-%C3%A9',
+      'https://exemple.fr/c%C5%93ur',
+      "mailto:contact@tgm.example?subject=Question%20sur%20l'%C5%93uvre&body=%C3%89crire%20ici",
+      'https://xn--bcher-kva.example/livres?auteur=Zo%C3%A9',
+      `https://exemple.fr/recherche?q=${'%C3%A9'.repeat(2048 - 31)}`,
+    ]);
+    // Each is what a browser reads the target as.
+    expect(locations).toEqual(Object.values(targets).map((target) => new URL(target).href));
+    // One row per distinct target of the send; clicks counted against the target.
+    const rows = await t.db.query<{ url: string }>('SELECT url FROM mail_link WHERE send_id = $1 ORDER BY id', [started.id]);
+    expect(rows.map((row) => row.url)).toEqual(Object.values(targets));
+    expect(await getSend(t, admin, started.id)).toMatchObject({ clicked: 1 });
+    const clicks = await t.db.query<{ url: string }>('SELECT url FROM mail_click WHERE send_id = $1', [started.id]);
+    expect(clicks.map((row) => row.url).sort()).toEqual(Object.values(targets).sort());
+  });
+
+  it('keeps the links of messages sent before links had ids working', async () => {
+    const sendId = await sendWith({ tracking: true }, [{ email: 'ancien@example.org', firstname: 'Ali' }]);
+    const [contact] = await t.db.query<{ id: number }>(`SELECT id FROM grp_rcp WHERE email = 'ancien@example.org' ORDER BY id DESC LIMIT 1`);
+    const { createHmac } = await import('node:crypto');
+    const [{ secret }] = await t.db.query<{ secret: string }>('SELECT secret FROM mail_secret WHERE id = 1');
+    const payload = `${sendId}.${contact.id}.${Buffer.from('https://news.example/ancien').toString('base64url')}`;
+    const legacy = `${payload}.${createHmac('sha256', secret).update(`click:${payload}`).digest('base64url').slice(0, 22)}`;
+    const response = await t.app.inject({ url: `/api/t/c/${legacy}` });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('https://news.example/ancien');
   });
 });

@@ -38,6 +38,22 @@ describe('without SMTP_URL, messages land in DATA_DIR/outbox', () => {
     expect(mail.text).toContain('Bonjour Fil');
     expect(fs.readdirSync(outbox())).toContain(`${mail.messageId?.replace(/[<>]/g, '')}.eml`);
   });
+
+  it('keeps the outbox for the server user only: the folder 0700, each message 0600, whatever the umask', async () => {
+    const umask = process.umask(0o022);
+    try {
+      const delId = await makeDelivery(t, admin);
+      const listId = await makeList(t, admin, [{ email: 'private@example.org', firstname: 'Pri' }]);
+      const { id } = await startSend(t, admin, delId, listId);
+      await waitForSend(t, admin, id);
+    } finally {
+      process.umask(umask);
+    }
+    expect(fs.statSync(outbox()).mode & 0o777).toBe(0o700);
+    const files = fs.readdirSync(outbox());
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    for (const file of files) expect({ file, mode: fs.statSync(path.join(outbox(), file)).mode & 0o777 }).toEqual({ file, mode: 0o600 });
+  });
 });
 
 describe('unsubscribing through the link', () => {

@@ -9,7 +9,9 @@ import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { useNotify } from '../../../shared/ui/Feedback';
 import { useTableQuery } from '../../../shared/ui/useTableQuery';
 import {
+  CSV_SEPARATORS,
   contactsCsvPath,
+  type CsvSeparator,
   contactsExportFilter,
   useContactsDownloadLinkMutation,
   useGetContactsPageQuery,
@@ -54,6 +56,7 @@ export function ContactsTable({ listId }: { listId: number }) {
   const [update] = useUpdateContactMutation();
   const [editing, setEditing] = useState<Contact | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [separator, setSeparator] = useState<CsvSeparator>(';');
   const notify = useNotify();
   const [downloadLink] = useContactsDownloadLinkMutation();
 
@@ -72,7 +75,7 @@ export function ContactsTable({ listId }: { listId: number }) {
   const exportCsv = async (filtered: boolean) => {
     setExporting(true);
     try {
-      const filter = contactsExportFilter(filtered ? { query, status: status || undefined } : {});
+      const filter = contactsExportFilter(filtered ? { query, status: status || undefined, separator } : { separator });
       const { token } = await downloadLink({ grp: listId, filter }).unwrap();
       followDownload(apiUrl(contactsCsvPath(listId, token)));
     } catch (failure) {
@@ -101,6 +104,20 @@ export function ContactsTable({ listId }: { listId: number }) {
           {STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
               {fr.contacts.statuses[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={fr.contacts.separator}
+          value={separator}
+          onChange={(event) => setSeparator(event.target.value as CsvSeparator)}
+          sx={{ minWidth: 200 }}
+        >
+          {CSV_SEPARATORS.map((s) => (
+            <MenuItem key={s} value={s}>
+              {fr.contacts.separators[s]}
             </MenuItem>
           ))}
         </TextField>

@@ -6,13 +6,14 @@ const SHOWN = 20;
 
 /** What an import or a target list did: counts, duplicate lines, and each refused line with why. */
 export function ImportReportView({ report }: { report: ImportReport }) {
-  const { added, duplicates, invalid, duplicateLines, invalidLines, removed } = report;
+  const { added, duplicates, invalid, duplicateLines, invalidLines, removed, encoding, separator } = report;
   return (
     <Box role="region" aria-label="Rapport">
       <Alert severity={invalid > 0 ? 'warning' : 'success'} sx={{ mb: 1 }}>
         {[fr.lists.report.added(added), fr.lists.report.duplicates(duplicates), fr.lists.report.invalid(invalid)].join(' · ')}
         {removed ? ` · ${fr.lists.ciblage.removed(removed)}` : ''}
       </Alert>
+      {encoding && separator && <Typography variant="body2">{fr.lists.report.readAs(encoding, separator)}</Typography>}
       {duplicateLines.length > 0 && (
         <Typography variant="body2">
           {fr.lists.report.duplicateLines(duplicateLines.slice(0, SHOWN).join(', '))}

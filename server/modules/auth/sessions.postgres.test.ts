@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { startApiServer, type RunningServer } from '../../../e2e/support/apiServer';
+
+/**
+ * Sessions across processes (DESIGN.md §7): two servers on one PostgreSQL with one JWT_SECRET.
+ * A session ended on one is refused by the other, though the other had its check cached.
+ * PostgreSQL only (`npm run test:server:postgres`).
+ */
+jest.setTimeout(300_000);
+
+const base = process.env.TEST_DATABASE_URL as string;
+const database = `tgm_sessions_${randomBytes(4).toString('hex')}`;
+const owner = new pg.Client({ connectionString: base });
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  await owner.connect();
+  await owner.query(`CREATE DATABASE ${database}`);
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  const env = { DATABASE_URL: url.toString(), JWT_SECRET: randomBytes(32).toString('hex'), MAIL_WORKER: '0', FEED_REFRESH_MINUTES: '0' };
+  // One after the other: the first migrates and seeds.
+  servers.push(await startApiServer(env));
+  servers.push(await startApiServer(env));
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await owner.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await owner.end();
+});
+
+const request = async (server: RunningServer, method: string, path: string, token?: string, body?: unknown) => {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return response.status;
+};
+
+const login = async (server: RunningServer, email: string, password: string) => {
+  const response = await fetch(`${server.url}/api/login_check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+};
+
+/** The other process hears of the write through PostgreSQL's notification, just after the commit. */
+async function eventually(status: () => Promise<number>, expected: number): Promise<number> {
+  let last = await status();
+  for (let i = 0; i < 50 && last !== expected; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await status();
+  }
+  return last;
+}
+
+it('a session ended on one process answers 401 on the other, whose check was cached', async () => {
+  const [first, second] = servers;
+  const token = await login(first, 'operateur@tgm.local', 'operateur-tgm-2026');
+  const kept = await login(second, 'operateur@tgm.local', 'operateur-tgm-2026');
+  // Read twice on the second process: its answer is cached there.
+  for (let i = 0; i < 2; i += 1) expect(await request(second, 'GET', '/api/users', token)).toBe(200);
+  expect(await request(first, 'POST', '/api/logout', token)).toBe(204);
+  expect(await eventually(() => request(second, 'GET', '/api/users', token), 401)).toBe(401);
+  expect(await request(first, 'GET', '/api/users', token)).toBe(401);
+  expect(await request(first, 'GET', '/api/users', kept)).toBe(200);
+
+  // A password changed on the second process ends the user's other sessions on the first.
+  for (let i = 0; i < 2; i += 1) expect(await request(first, 'GET', '/api/users', kept)).toBe(200);
+  const changer = await login(second, 'operateur@tgm.local', 'operateur-tgm-2026');
+  expect(
+    await request(second, 'POST', '/api/me/password', changer, { currentPassword: 'operateur-tgm-2026', newPassword: 'un-autre-mot-de-passe' }),
+  ).toBe(204);
+  expect(await eventually(() => request(first, 'GET', '/api/users', kept), 401)).toBe(401);
+  expect(await request(first, 'GET', '/api/users', changer)).toBe(200);
+
+  // An admin on the first process ends them all; the second refuses them.
+  const admin = await login(first, 'admin@tgm.local', 'admin-tgm-2026');
+  const users = await fetch(`${first.url}/api/users?email=operateur@tgm.local`, { headers: { authorization: `Bearer ${admin}` } });
+  const operatorId = ((await users.json()) as { 'hydra:member': { id: number }[] })['hydra:member'][0].id;
+  for (let i = 0; i < 2; i += 1) expect(await request(second, 'GET', '/api/users', changer)).toBe(200);
+  expect(await request(first, 'DELETE', `/api/users/${operatorId}/sessions`, admin)).toBe(204);
+  expect(await eventually(() => request(second, 'GET', '/api/users', changer), 401)).toBe(401);
+  expect(await request(second, 'GET', '/api/users', admin)).toBe(200);
+});

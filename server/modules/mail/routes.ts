@@ -281,7 +281,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       const saved = delId === undefined ? {} : await sendableDelivery(context, delId, user);
       const content = sendableContent(contentOf({ ...saved, ...given }));
       if (!hasBody(content)) throw badRequest('codeHtml', 'Le BAT n’a aucun contenu : ni HTML, ni texte, ni AMP.');
-      const message = composer.testMessage(compileContent(content), email);
+      const message = await composer.testMessage(compileContent(content), email);
       const messageId = String(message.messageId);
       try {
         await transport.send(message);

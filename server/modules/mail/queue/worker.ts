@@ -26,7 +26,7 @@ export interface WorkerDeps {
   transport: MailTransport;
   settings: MailConfig;
   /** The message of one recipient of a send. */
-  compose: (send: SendToCompose, job: queue.Claimed) => Promise<SendMailOptions>;
+  compose: (send: SendToCompose, job: queue.Claimed) => SendMailOptions | Promise<SendMailOptions>;
   /**
    * The message a queued one-off message becomes; null: it is not to be sent any more
    * (recorded skipped). Throws `UnknownMessageKind` for a kind this server does not know.

@@ -18,14 +18,13 @@ import {
 import { unsubscribeTokens } from '../server/modules/mail/tracking';
 import { enginesFor, type Engine } from './support/engines';
 import { startSinkProcess, type Sink } from './support/sink';
-import { compare, latencyLine, probeHealth, rate, sampleRss, timed, type BenchOptions, type Side } from './measure';
+import { compare, latencyLine, probeHealth, rate, rssMiB, sampleRss, timed, type BenchOptions, type Side } from './measure';
 
 const POOL = 5;
 /** Messages the raw side has in flight, as many as the server's worker holds (MAIL_BATCH_SIZE). */
 const IN_FLIGHT = 100;
 const FROM = 'TGM News <no-reply@localhost>';
 const b64 = (text: string) => Buffer.from(text).toString('base64');
-const INSTALL_ID = '0123456789abcdef';
 /** Both sides sign with this key (DKIM_PRIVATE_KEY for ours): the same work on each. */
 const DKIM_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const CONTENT: SendContent = {
@@ -43,30 +42,42 @@ const CONTENT: SendContent = {
   vars: {},
 };
 
-/** A list of `contacts` contacts and a template, in the database the server will open; answers their ids. */
-async function prepareData(engine: Engine, dataDir: string, contacts: number): Promise<{ listId: number; deliveryId: number }> {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const db = await engine.open();
-  try {
-    await migrate(db);
-    await seedDemo(db, config);
-    const [{ id: userId }] = await db.query<{ id: number }>('SELECT id FROM app_user WHERE email = $1', [config.adminEmail]);
-    const [{ id: listId }] = await db.query<{ id: number }>(`INSERT INTO grp (subject, user_id) VALUES ('Bench', $1) RETURNING id`, [userId]);
-    await db.query(
-      `INSERT INTO grp_rcp (grp_id, user_id, email, firstname) SELECT $1, $2, 'c' || n || '@bench.example', 'C' || n FROM generate_series(1, $3) AS n`,
-      [listId, userId, contacts],
-    );
-    const [{ id: deliveryId }] = await db.query<{ id: number }>(
-      `INSERT INTO delivery (user_id, internalname, label, subject, code_html, code_text, code_amp)
-       VALUES ($1, 'bench', 'Bench', $2, $3, $4, $5) RETURNING id`,
-      [userId, CONTENT.subject, JSON.stringify([b64(CONTENT.html)]), JSON.stringify([b64(CONTENT.text)]), CONTENT.amp],
-    );
-    // The install id the server will read, so that the raw side makes the same Message-IDs.
-    await db.query('INSERT INTO mail_install (id, install_id) VALUES (1, $1)', [INSTALL_ID]);
-    return { listId, deliveryId };
-  } finally {
-    await db.close();
-  }
+/** The install id the raw side writes in its Message-IDs: as long as the server's, so the bytes match. */
+const INSTALL_ID = '0123456789abcdef';
+
+/** Signs in as the demo admin, as an operator would. */
+async function signIn(server: RunningServer): Promise<string> {
+  const response = await fetch(`${server.url}/api/login_check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@tgm.local', password: 'admin-tgm-2026' }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/**
+ * A list of `contacts` contacts and a template, made through the API as an operator makes them:
+ * the list, a CSV import of its contacts, the template. Answers their ids.
+ */
+async function prepareData(server: RunningServer, token: string, contacts: number): Promise<{ listId: number; deliveryId: number }> {
+  const { id: listId } = await api<{ id: number }>(server, token, 'POST', '/api/grps', { subject: 'Bench' });
+  const csv = ['email,firstname', ...Array.from({ length: contacts }, (_, i) => `c${i + 1}@bench.example,C${i + 1}`)].join('\n');
+  const imported = await fetch(`${server.url}/api/grps/${listId}/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: csv,
+  });
+  const report = (await imported.json()) as { added?: number };
+  if (report.added !== contacts) throw new Error(`import answered ${JSON.stringify(report)}`);
+  const { id: deliveryId } = await api<{ id: number }>(server, token, 'POST', '/api/deliveries', {
+    label: 'Bench',
+    internalname: 'bench',
+    subject: CONTENT.subject,
+    codeHtml: [b64(CONTENT.html)],
+    codeText: [b64(CONTENT.text)],
+    codeAmp: CONTENT.amp,
+  });
+  return { listId, deliveryId };
 }
 
 async function api<T>(server: RunningServer, token: string, method: string, url: string, body?: unknown): Promise<T> {
@@ -80,33 +91,32 @@ async function api<T>(server: RunningServer, token: string, method: string, url:
 }
 
 /**
- * Ours: POST /api/sendEmail, the clock stopping when the send reads `completed` (queue,
- * worker, rendering, pooled SMTP, bookkeeping). Raw: nodemailer's pool (same size) sending the
- * same messages, composed by the same code from the same template, to the same sink.
+ * Ours: the compiled server run as the README runs it (`node build/server/main.js`,
+ * NODE_ENV=production, default settings but for where mail goes and the signing key both
+ * sides share), data made through its API, then POST /api/sendEmail, the clock stopping when
+ * the send reads `completed` (queue, worker, rendering, signing, pooled SMTP, bookkeeping);
+ * every round sends again to the same list on the same database. Raw: nodemailer's pool (same
+ * size) sending the same messages, composed by the same code from the same template, signed
+ * with the same key, to the same sink.
  */
-async function benchSend(engine: Engine, dataDir: string, contacts: number, sink: Sink, options: BenchOptions): Promise<void> {
-  const { listId, deliveryId } = await prepareData(engine, dataDir, contacts);
-  const server = await startApiServer({
-    ...engine.serverEnv,
-    DATA_DIR: dataDir,
-    SKIP_WEB_BUILD: '1',
-    FEED_REFRESH_MINUTES: '0',
-    SMTP_URL: sink.url,
-    SMTP_POOL_SIZE: String(POOL),
-    MAIL_FROM: FROM,
-    DKIM_PRIVATE_KEY: DKIM_KEY,
-  });
+async function benchSend(engine: Engine, contacts: number, sink: Sink, options: BenchOptions): Promise<void> {
+  const server = await startApiServer(
+    {
+      ...engine.serverEnv,
+      // No feed refresh: this machine reaches no YouTube, and its failures are not the send's work.
+      FEED_REFRESH_MINUTES: '0',
+      SMTP_URL: sink.url,
+      MAIL_FROM: FROM,
+      DKIM_PRIVATE_KEY: DKIM_KEY,
+    },
+    { compiled: true },
+  );
   const sizes = { ours: 0, raw: 0 };
   let peakRss = 0;
   try {
     const pid = server.serverPid();
-    const { token } = (await (
-      await fetch(`${server.url}/api/login_check`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@tgm.local', password: 'admin-tgm-2026' }),
-      })
-    ).json()) as { token: string };
+    const token = await signIn(server);
+    const { listId, deliveryId } = await prepareData(server, token, contacts);
 
     /** One send through the API, the clock stopping when it reads `completed`. */
     const sendOnce = async () => {
@@ -180,7 +190,10 @@ async function benchSend(engine: Engine, dataDir: string, contacts: number, sink
     const probe = probeHealth(server.url);
     const probed = await sendOnce();
     const health = await probe.stop();
-    console.log(`  server peak RSS during the sends: ${peakRss.toFixed(0)} MiB`);
+    console.log(
+      `  server memory: peak RSS sampled during the sends ${peakRss.toFixed(0)} MiB, ` +
+        `high-water mark since its start (VmHWM: start, import, sends) ${rssMiB(pid, 'VmHWM').toFixed(0)} MiB`,
+    );
     console.log(latencyLine(`GET /api/health during one more send (${rate(probed).toFixed(0)} messages/s meanwhile)`, health));
   } finally {
     await server.stop();
@@ -192,17 +205,13 @@ export default async function sendBench(options: BenchOptions): Promise<void> {
   const sink = await startSinkProcess();
   try {
     for (const contacts of sizes) {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-bench-send-'));
-      try {
-        for (const engine of enginesFor(options, dataDir)) {
-          try {
-            await benchSend(engine, dataDir, contacts, sink, options);
-          } finally {
-            await engine.drop();
-          }
+      // One fresh data folder per run: the server's (startApiServer makes it).
+      for (const engine of enginesFor(options, os.tmpdir())) {
+        try {
+          await benchSend(engine, contacts, sink, options);
+        } finally {
+          await engine.drop();
         }
-      } finally {
-        fs.rmSync(dataDir, { recursive: true, force: true });
       }
     }
   } finally {

@@ -105,6 +105,8 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/socialMedia/youtube': { access: 'bearer' },
   'POST /api/socialMedia/youtube/list': { access: 'bearer' },
   'POST /api/videosocialmedia/last': { access: 'bearer' },
+  'GET /api/confirmations/:token': { access: 'recipient' },
+  'POST /api/confirmations/:token': { access: 'recipient' },
 };
 
 const IDENTITIES = ['none', 'forged', 'expired', 'algNone', 'other', 'owner', 'admin'] as const;
@@ -176,6 +178,7 @@ beforeAll(async () => {
     '/api/schedules/': String(schedule.id),
     '/api/unsubscribe/': '1.abcdefghijklmnopqrstuvwx',
     '/api/t/': 'forged.token',
+    '/api/confirmations/': 'forgedConfirmationToken0123456789abcdefghij',
     service: 'generic',
     action: 'pause',
     theme: 'finance',

@@ -141,6 +141,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/socialMedia/youtube': { summary: 'Vérifier la chaîne YouTube de destinataires' },
   'POST /api/socialMedia/youtube/list': { summary: "Vérifier les chaînes YouTube d'une liste" },
   'POST /api/videosocialmedia/last': { summary: 'Dernières vidéos des réseaux sociaux' },
+  'GET /api/confirmations/:token': { summary: "Ce qu'un lien de confirmation confirme (ne change rien)" },
+  'POST /api/confirmations/:token': { summary: 'Confirmer (le bouton de la page de confirmation)' },
 };
 
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);

@@ -532,4 +532,19 @@ export const fr = {
     latestLine: (sent: number, total: number, opened: string, clicked: string, bounced: string) =>
       `Envoyés : ${sent} / ${total} · Ouverts : ${opened} % · Cliqués : ${clicked} % · Rejetés : ${bounced} %`,
   },
+  confirmations: {
+    title: 'Confirmation',
+    loading: 'Chargement de la confirmation',
+    what: 'Ce lien sert à confirmer :',
+    button: 'Je confirme',
+    done: (kind: string) =>
+      kind === 'liste'
+        ? 'C’est confirmé : votre abonnement est actif. Merci !'
+        : kind === 'connexion'
+          ? 'C’est confirmé : vous êtes connecté(e) sur cet appareil.'
+          : 'C’est confirmé. Merci !',
+    used: 'Ce lien de confirmation a déjà servi : il n’y a plus rien à faire.',
+    expired: 'Ce lien de confirmation a expiré. Recommencez votre demande pour en recevoir un nouveau.',
+    unknown: 'Ce lien de confirmation n’existe pas. Vérifiez qu’il a été copié en entier.',
+  },
 };

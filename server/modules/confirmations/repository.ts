@@ -62,3 +62,8 @@ export async function purgeConfirmations(db: Queryable): Promise<number> {
   );
   return rows.length;
 }
+
+/** Drops the links of subjects that are gone (contacts removed unconfirmed). */
+export async function dropConfirmations(db: Queryable, kind: string, subjectIds: number[]): Promise<void> {
+  await db.query('DELETE FROM confirmation WHERE kind = $1 AND subject_id = ANY($2::bigint[])', [kind, subjectIds]);
+}

@@ -54,9 +54,9 @@ export async function setConsentContext(tx: Queryable, context: ConsentContext):
  * parameters start at `$first`.
  */
 export function consentContextCte(first: number): string {
-  return `consent_context AS (SELECT set_config('tgm.consent_source', $${first}, true) AS s,
-    set_config('tgm.consent_ip', $${first + 1}, true) AS i, set_config('tgm.consent_user_agent', $${first + 2}, true) AS u,
-    set_config('tgm.consent_file', $${first + 3}, true) AS f)`;
+  return `consent_context AS (SELECT set_config('tgm.consent_source', $${first}, true) AS consent_source,
+    set_config('tgm.consent_ip', $${first + 1}, true) AS consent_ip, set_config('tgm.consent_user_agent', $${first + 2}, true) AS consent_user_agent,
+    set_config('tgm.consent_file', $${first + 3}, true) AS consent_file)`;
 }
 
 export const consentContextParams = settingValues;

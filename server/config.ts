@@ -61,6 +61,8 @@ export interface Config {
   timezone: string;
   /** Days a contact `en attente` has to confirm before it is removed (double opt-in). */
   optinExpiryDays: number;
+  /** Seconds between two runs of the automations in a sending process; 0: never by itself. */
+  automationsTickSeconds: number;
 }
 
 /** How bounces come back (DESIGN.md §6): VERP to the built-in receiver, or e-mail services' webhooks. */
@@ -335,5 +337,6 @@ export function loadConfig(env: Env = process.env): Config {
     bounce: bounce(env),
     timezone: timezone(env),
     optinExpiryDays: integer(env, 'OPTIN_EXPIRY_DAYS', 7, 1, 365),
+    automationsTickSeconds: integer(env, 'AUTOMATIONS_TICK_SECONDS', 10, 0, 3600),
   };
 }

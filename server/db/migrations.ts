@@ -11,6 +11,7 @@ import { mailMigrations } from '../modules/mail/migrations';
 import { ratingsMigrations } from '../modules/ratings/migrations';
 import { socialMediaMigrations } from '../modules/socialMedia/migrations';
 import { confirmationsMigrations } from '../modules/confirmations/migrations';
+import { automationsMigrations } from '../modules/automations/migrations';
 import { tableChangesMigration } from './tableChanges';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
@@ -27,5 +28,6 @@ export const migrations: Migration[] = [
   ...ratingsMigrations,
   ...socialMediaMigrations,
   ...confirmationsMigrations,
+  ...automationsMigrations,
   tableChangesMigration,
 ];

@@ -37,6 +37,15 @@ const run = (now: Date) => runAutomations(t.db, { now, timezone: TZ });
 const subjectsTo = (address: string) =>
   sink.messages.filter((m) => m.to.includes(address)).map((m) => /^Subject: (.*)$/m.exec(m.raw.toString('utf8'))?.[1]?.trim());
 
+/** Waits until `address` has received `count` messages (the worker sends on its own clock). */
+async function received(address: string, count: number) {
+  const deadline = Date.now() + 50_000;
+  while (sink.messages.filter((m) => m.to.includes(address)).length < count) {
+    if (Date.now() > deadline) throw new Error(`${address} did not receive ${count} messages`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function deliveries(...subjects: string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const subject of subjects) ids.push(await makeDelivery(t, admin, { subject, html: `<p>${subject}</p>`, text: subject, user: userIdOf(operator) }));
@@ -123,6 +132,8 @@ describe('a 3-step sequence with a 1-minute delay and a "non ouvert" condition',
 
     const opener = 'contact-1@example.org';
     const other = 'contact-1000@example.org';
+    await received(opener, 2);
+    await received(other, 3);
     expect(subjectsTo(opener)).toEqual(['Etape 1', 'Etape 3']);
     expect(subjectsTo(other)).toEqual(['Etape 1', 'Relance', 'Etape 3']);
     const item = await view(id);
@@ -162,9 +173,8 @@ describe('entering and leaving', () => {
     await t.call('PATCH', `/api/grp_rcps/${added.id}`, operator, { status: 'actif' });
     expect(await count(once.id, 'reentry@example.org')).toBe(1);
     expect(await count(each.id, 'reentry@example.org')).toBe(2);
-    const before = sink.count;
     await run(new Date());
-    await sink.waitForCount(before + 1, 20_000);
+    await received('reentry@example.org', 3);
     // Only the 'à chaque entrée' automation sends again.
     expect(subjectsTo('reentry@example.org')).toEqual(['Bienvenue', 'Bienvenue', 'Bienvenue']);
   });
@@ -176,9 +186,8 @@ describe('entering and leaving', () => {
     await t.call('POST', `/api/automations/${a.id}/activate`, operator, {});
     const contact = (await t.call('POST', '/api/grp_rcps', operator, { email: 'leaver@example.org', grp: list })).json();
     const start = new Date();
-    const before = sink.count;
     await run(start);
-    await sink.waitForCount(before + 1, 20_000);
+    await received('leaver@example.org', 1);
     await t.db.query(`UPDATE grp_rcp SET status = 'désabonné', unsubscribed_by = 'contact' WHERE id = $1`, [contact.id]);
     expect(await run(at(start, 120))).toMatchObject({ queued: 0 });
     expect(subjectsTo('leaver@example.org')).toEqual(['Premier']);
@@ -202,7 +211,7 @@ describe('entering and leaving', () => {
     await t.call('PATCH', `/api/automations/${a.id}`, operator, { status: 'active' });
     expect(await run(at(start, 11))).toMatchObject({ queued: 1 });
     expect(await run(at(start, 12))).toMatchObject({ queued: 0 });
-    await sink.waitForCount(sink.messages.filter((m) => !m.to.includes('paused@example.org')).length + 2, 20_000);
+    await received('paused@example.org', 2);
     expect(subjectsTo('paused@example.org')).toEqual(['Avant pause', 'Apres pause']);
   });
 });

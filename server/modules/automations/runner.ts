@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../../db/db';
 import { refreshStatistics } from '../../db/statistics';
 import { findItem } from '../../shared/hydra';
 import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
-import { contentOf, hasBody } from '../mail/content';
+import { contentOf, hasBody } from '../mail/compose';
 import { nextAllowed, type StepWindow } from './schedule';
 
 export type Condition = 'toujours' | 'non ouvert' | 'non cliqué';

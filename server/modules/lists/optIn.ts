@@ -76,9 +76,6 @@ export async function subscribePublicly(
   return { id: row.id, email: row.email, attempt };
 }
 
-/** The message kind of a list's confirmation (a file of mail/messages once the queue has kinds). */
-export const LIST_CONFIRMATION_KIND = 'confirmation-liste';
-
 /**
  * Contacts still `en attente` after `days` leave: those who never were anything else are
  * deleted with their events and links (nothing is kept of a subscription never confirmed);

@@ -24,7 +24,7 @@ export function registerSubscribeRoutes(app: FastifyInstance, { db, config }: Mo
       const source = publicSource(request, config);
       await db.transaction(async (tx) => {
         const pending = await subscribePublicly(tx, list, request.body, request, source);
-        if (pending) await queueListConfirmation(tx, pending);
+        if (pending) await queueListConfirmation(tx, pending, config.optinExpiryDays * 24);
       });
       return reply.code(202).send({ message: copy.subscribe.sent });
     },

@@ -26,6 +26,7 @@ const ConfirmationPage = lazyPart(() =>
 const DashboardPage = lazy(() => import(/* webpackChunkName: "backoffice-dashboard" */ '../pages/dashboard/DashboardPage'));
 const InfluenceurPage = lazy(() => import(/* webpackChunkName: "backoffice-influenceur" */ '../pages/influenceur/InfluenceurPage'));
 const SendReportPage = lazy(() => import(/* webpackChunkName: "backoffice-send-report" */ '../pages/sendReport/SendReportPage'));
+const AutomationsPage = lazy(() => import(/* webpackChunkName: "backoffice-automations" */ '../pages/automations/AutomationsPage'));
 const FollowingPage = lazy(() => import(/* webpackChunkName: "backoffice-following" */ '../pages/following/FollowingPage'));
 
 const backOffice = (page: ReactNode) => (
@@ -45,6 +46,8 @@ export function AppRoutes() {
         <Route path="/dashboard" element={backOffice(<DashboardPage />)} />
         <Route path="/influenceur/*" element={backOffice(<InfluenceurPage />)} />
         <Route path="/influenceur/envois/:id" element={backOffice(<SendReportPage />)} />
+        <Route path="/influenceur/automatisations" element={backOffice(<AutomationsPage />)} />
+        <Route path="/influenceur/automatisations/:id" element={backOffice(<AutomationsPage />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={onDemand(<LoginPage />)} />
         <Route path="/userPage" element={onDemand(<UserPage />)} />

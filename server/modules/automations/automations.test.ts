@@ -136,7 +136,12 @@ describe('a 3-step sequence with a 1-minute delay and a "non ouvert" condition',
     await received(other, 3);
     expect(subjectsTo(opener)).toEqual(['Etape 1', 'Etape 3']);
     expect(subjectsTo(other)).toEqual(['Etape 1', 'Relance', 'Etape 3']);
-    const item = await view(id);
+    // The worker records a message sent just after the server accepted it: wait for the record.
+    let item = await view(id);
+    for (let tries = 0; tries < 200 && item.steps.some((s: { waiting: number }) => s.waiting > 0); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      item = await view(id);
+    }
     expect(item.steps.map((s: { sent: number; skipped: number; opened: number; waiting: number }) => [s.sent, s.skipped, s.opened, s.waiting])).toEqual([
       [1000, 0, 300, 0],
       [700, 300, 0, 0],
@@ -169,6 +174,7 @@ describe('entering and leaving', () => {
       (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM automation_entry e JOIN grp_rcp c ON c.id = e.grp_rcp_id WHERE e.automation_id = $1 AND c.email = $2', [a, email]))[0].n;
     expect(await count(once.id, 'imported-in@example.org')).toBe(1);
     await run(new Date());
+    await received('reentry@example.org', 2);
     await t.call('PATCH', `/api/grp_rcps/${added.id}`, operator, { status: 'retiré' });
     await t.call('PATCH', `/api/grp_rcps/${added.id}`, operator, { status: 'actif' });
     expect(await count(once.id, 'reentry@example.org')).toBe(1);

@@ -61,6 +61,11 @@ export const listsApi = baseApi.injectEndpoints({
         dispatch(listsApi.util.invalidateTags([{ type: 'ListCounts', id: grp }, { type: 'Contact', id: contact.id }, ...(leavesFilter ? [{ type: 'Contact' as const, id: `LIST-${grp}` }] : [])]));
       },
     }),
+    /** A public subscription to a list with double opt-in (the subscribe dialog). */
+    subscribeToList: build.mutation<{ message: string }, { grp: number; email: string }>({
+      query: ({ grp, email }) => ({ url: `/grps/${grp}/subscribe`, method: 'POST', body: { email } }),
+      extraOptions: { visitorCall: true },
+    }),
     /** One contact with its consent events (the contact's page). */
     getContact: build.query<Contact, number>({
       query: (id) => `/grp_rcps/${id}`,
@@ -121,6 +126,7 @@ export const {
   useUpdateContactMutation,
   useGetListQuery,
   useGetContactQuery,
+  useSubscribeToListMutation,
   useCreateListMutation,
   useUpdateListMutation,
   useGetListCountsQuery,

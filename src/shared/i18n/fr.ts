@@ -72,6 +72,8 @@ export const fr = {
     newList: 'Nouvelle liste',
     subject: 'Sujet',
     doubleOptIn: 'Abonnements publics confirmés par e-mail (double opt-in)',
+    subscribeEmail: 'Adresse e-mail',
+    subscribeButton: "S'abonner",
     doubleOptInHelp: "Les personnes qui s'abonnent elles-mêmes reçoivent un message de confirmation et ne reçoivent rien d'autre avant d'avoir confirmé.",
     lastModified: 'Dernière modification',
     editorTitle: (subject: string) => `Liste : ${subject}`,
@@ -602,6 +604,7 @@ export const fr = {
     back: 'Retour aux automatisations',
     notFound: 'Cette automatisation est introuvable.',
     figures: 'Chiffres par étape',
+    figuresTable: 'Tableau des chiffres par étape',
     figureNames: {
       waiting: 'En attente',
       sent: 'Envoyés',

@@ -93,7 +93,8 @@ function Settings({ automation, deliveries, lists }: { automation: Automation; d
     event.preventDefault();
     try {
       await update({ id: automation.id, patch: { name: name.trim(), entry, steps, ...(draft ? { trigger: { type: 'liste', grp } } : {}) } }).unwrap();
-      setResult({ severity: 'success', text: t.saved });
+      // A snackbar: the form is made again from the saved automation.
+      notify({ severity: 'success', text: t.saved });
     } catch (failure) {
       setResult({ severity: 'error', text: errorMessage(failure) });
     }

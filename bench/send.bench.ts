@@ -1,12 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { startApiServer, type RunningServer } from '../e2e/support/apiServer';
-import { loadConfig } from '../server/config';
-import { migrate } from '../server/db/migrate';
-import { seedDemo } from '../server/db/seed';
 import {
   compileContent,
   composeMessage,

@@ -79,7 +79,7 @@ test('an operator browses, searches, sorts, changes and exports the contacts of 
   const bytes = fs.readFileSync(file);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
-  expect(lines[0]).toBe('email;prénom;nom;téléphone;origine;statut;ajouté le');
+  expect(lines[0]).toBe('email;prénom;nom;téléphone;origine;statut;ajouté le;consentement');
   expect(lines.slice(1).map((line) => line.split(';')[0]).sort()).toEqual(['helene@example.org', 'zoe@example.org']);
   expect(lines.find((line) => line.startsWith('zoe@'))).toContain(';retiré;');
   expect(lines.find((line) => line.startsWith('helene@'))).toMatch(/^helene@example\.org;Hélène;Dupré;0699;[^;]*;actif;\d{4}-/);
@@ -90,7 +90,7 @@ test('an operator browses, searches, sorts, changes and exports the contacts of 
   const whole = page.waitForEvent('download');
   await editor(page).getByRole('button', { name: 'Exporter la liste (CSV)' }).click();
   const all = fs.readFileSync(await (await whole).path()).subarray(3).toString('utf8').trimEnd().split('\r\n');
-  expect(all[0]).toBe('email,prénom,nom,téléphone,origine,statut,ajouté le');
+  expect(all[0]).toBe('email,prénom,nom,téléphone,origine,statut,ajouté le,consentement');
   expect(all).toHaveLength(6);
   expect(all.find((line) => line.startsWith('elodie@'))).toMatch(/^elodie@example\.org,Élodie,Œuvray à 5 €,0605,[^,]*,actif,\d{4}-/);
 

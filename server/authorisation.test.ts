@@ -112,6 +112,15 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/socialMedia/youtube': { access: 'bearer' },
   'POST /api/socialMedia/youtube/list': { access: 'bearer' },
   'POST /api/videosocialmedia/last': { access: 'bearer' },
+  'POST /api/grps/:id/subscribe': { access: 'public', body: { email: 'matrice-abonnement@example.org' } },
+  'GET /api/automations': { access: 'bearer' },
+  'POST /api/automations': { access: 'bearer' },
+  'GET /api/automations/:id': { access: 'bearer', owned: true },
+  'PATCH /api/automations/:id': { access: 'bearer', owned: true },
+  'POST /api/automations/:id/activate': { access: 'bearer', owned: true },
+  'GET /api/automations/:id/contacts/:contactId': { access: 'bearer', owned: true },
+  'GET /api/confirmations/:token': { access: 'recipient' },
+  'POST /api/confirmations/:token': { access: 'recipient' },
 };
 
 const IDENTITIES = ['none', 'forged', 'expired', 'algNone', 'other', 'owner', 'admin'] as const;
@@ -147,7 +156,7 @@ beforeAll(async () => {
   });
 
   // The owner's records, which the parameterised routes point at.
-  const grp = (await api.post('/api/grps', operator, { subject: `${MARKER} liste` })).json();
+  const grp = (await api.post('/api/grps', operator, { subject: `${MARKER} liste`, doubleOptIn: true })).json();
   const contact = (await api.post('/api/grp_rcps', operator, { email: `${MARKER}@example.org`, grp: grp.id })).json();
   const recipient = (await api.post('/api/recipients', operator, { email: `${MARKER}-dest@example.org`, firstname: MARKER })).json();
   const delivery = (
@@ -166,7 +175,14 @@ beforeAll(async () => {
     await api.post('/api/schedules', operator, { delId: delivery.id, listId: grp.id, frequency: 'hebdomadaire', firstAt: '2099-01-04T09:00' })
   ).json();
   const discours = (await api.post('/api/discours', admin, { name: 'Discours matrice', user: operatorId })).json();
-  for (const [name, value] of Object.entries({ grp, contact, recipient, delivery, send, category, discours, schedule })) {
+  const automation = (
+    await api.post('/api/automations', operator, {
+      name: `${MARKER} automatisation`,
+      trigger: { type: 'liste', grp: grp.id },
+      steps: [{ delivery: delivery.id, delayMinutes: 0 }],
+    })
+  ).json();
+  for (const [name, value] of Object.entries({ grp, contact, recipient, delivery, send, category, discours, schedule, automation })) {
     if (!value.id) throw new Error(`fixture ${name} not created: ${JSON.stringify(value)}`);
   }
   Object.assign(params, {
@@ -183,6 +199,9 @@ beforeAll(async () => {
     '/api/schedules/': String(schedule.id),
     '/api/unsubscribe/': '1.abcdefghijklmnopqrstuvwx',
     '/api/t/': 'forged.token',
+    '/api/confirmations/': 'forgedConfirmationToken0123456789abcdefghij',
+    '/api/automations/': String(automation.id),
+    contactId: String(contact.id),
     service: 'generic',
     action: 'pause',
     theme: 'finance',

@@ -67,6 +67,10 @@ export interface Config {
   smtpName: string;
   /** IANA time zone scheduled sends are entered and shown in (DESIGN.md §6). */
   timezone: string;
+  /** Days a contact `en attente` has to confirm before it is removed (double opt-in). */
+  optinExpiryDays: number;
+  /** Seconds between two runs of the automations in a sending process; 0: never by itself. */
+  automationsTickSeconds: number;
 }
 
 /** How messages are signed (DESIGN.md §7). */
@@ -405,5 +409,7 @@ export function loadConfig(env: Env = process.env): Config {
     dnsServers: dnsServers(env),
     smtpName: smtpName(env, publicUrl),
     timezone: timezone(env),
+    optinExpiryDays: integer(env, 'OPTIN_EXPIRY_DAYS', 7, 1, 365),
+    automationsTickSeconds: integer(env, 'AUTOMATIONS_TICK_SECONDS', 10, 0, 3600),
   };
 }

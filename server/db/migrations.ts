@@ -10,6 +10,8 @@ import { deliveriesMigrations } from '../modules/deliveries/migrations';
 import { mailMigrations } from '../modules/mail/migrations';
 import { ratingsMigrations } from '../modules/ratings/migrations';
 import { socialMediaMigrations } from '../modules/socialMedia/migrations';
+import { confirmationsMigrations } from '../modules/confirmations/migrations';
+import { automationsMigrations } from '../modules/automations/migrations';
 import { laterTableChangesMigrations, tableChangesMigration } from './tableChanges';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
@@ -25,6 +27,8 @@ export const migrations: Migration[] = [
   ...mailMigrations,
   ...ratingsMigrations,
   ...socialMediaMigrations,
+  ...confirmationsMigrations,
+  ...automationsMigrations,
   tableChangesMigration,
   ...laterTableChangesMigrations,
 ];

@@ -14,6 +14,8 @@ import { mailPlugin } from './mail/plugin';
 import { ratingsRoutes } from './ratings/routes';
 import { telegramRoutes } from './telegram/routes';
 import { socialMediaRoutes } from './socialMedia/routes';
+import { confirmationsRoutes } from './confirmations/routes';
+import { automationsRoutes } from './automations/routes';
 
 /** Every module's routes, registered in this order by the app. */
 export const modules: FastifyPluginAsync<ModuleContext>[] = [
@@ -31,4 +33,6 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   ratingsRoutes,
   telegramRoutes,
   socialMediaRoutes,
+  confirmationsRoutes,
+  automationsRoutes,
 ];

@@ -146,6 +146,15 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/socialMedia/youtube': { summary: 'Vérifier la chaîne YouTube de destinataires' },
   'POST /api/socialMedia/youtube/list': { summary: "Vérifier les chaînes YouTube d'une liste" },
   'POST /api/videosocialmedia/last': { summary: 'Dernières vidéos des réseaux sociaux' },
+  'POST /api/grps/:id/subscribe': { summary: "S'abonner à une liste qui demande une confirmation par e-mail (double opt-in)" },
+  'GET /api/automations': { summary: 'Automatisations' },
+  'POST /api/automations': { summary: 'Créer une automatisation' },
+  'GET /api/automations/:id': { summary: 'Une automatisation et les chiffres de ses étapes' },
+  'PATCH /api/automations/:id': { summary: 'Modifier une automatisation (étapes, pause, reprise)' },
+  'POST /api/automations/:id/activate': { summary: 'Activer une automatisation (avec ou sans les contacts déjà dans la liste)' },
+  'GET /api/automations/:id/contacts/:contactId': { summary: "Le parcours d'un contact dans une automatisation" },
+  'GET /api/confirmations/:token': { summary: "Ce qu'un lien de confirmation confirme (ne change rien)" },
+  'POST /api/confirmations/:token': { summary: 'Confirmer (le bouton de la page de confirmation)' },
 };
 
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);

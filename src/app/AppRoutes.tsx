@@ -18,12 +18,16 @@ const PrivacyPolicyPage = lazyPart(() =>
 const LegalMentionsPage = lazyPart(() =>
   import(/* webpackChunkName: "legal" */ '../pages/legalMentions/LegalMentionsPage').then((m) => m.LegalMentionsPage),
 );
+const ConfirmationPage = lazyPart(() =>
+  import(/* webpackChunkName: "confirmation" */ '../pages/confirmation/ConfirmationPage').then((m) => m.ConfirmationPage),
+);
 
 // The back-office is split out of the public pages' bundle.
 const DashboardPage = lazy(() => import(/* webpackChunkName: "backoffice-dashboard" */ '../pages/dashboard/DashboardPage'));
 const InfluenceurPage = lazy(() => import(/* webpackChunkName: "backoffice-influenceur" */ '../pages/influenceur/InfluenceurPage'));
 const SendReportPage = lazy(() => import(/* webpackChunkName: "backoffice-send-report" */ '../pages/sendReport/SendReportPage'));
 const SendingDomainPage = lazy(() => import(/* webpackChunkName: "backoffice-sending-domain" */ '../pages/sendingDomain/SendingDomainPage'));
+const AutomationsPage = lazy(() => import(/* webpackChunkName: "backoffice-automations" */ '../pages/automations/AutomationsPage'));
 const FollowingPage = lazy(() => import(/* webpackChunkName: "backoffice-following" */ '../pages/following/FollowingPage'));
 
 const backOffice = (page: ReactNode) => (
@@ -44,6 +48,8 @@ export function AppRoutes() {
         <Route path="/influenceur/*" element={backOffice(<InfluenceurPage />)} />
         <Route path="/influenceur/envois/:id" element={backOffice(<SendReportPage />)} />
         <Route path="/influenceur/domaine" element={backOffice(<SendingDomainPage />)} />
+        <Route path="/influenceur/automatisations" element={backOffice(<AutomationsPage />)} />
+        <Route path="/influenceur/automatisations/:id" element={backOffice(<AutomationsPage />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={onDemand(<LoginPage />)} />
         <Route path="/userPage" element={onDemand(<UserPage />)} />
@@ -51,6 +57,7 @@ export function AppRoutes() {
         <Route path="/liste/:theme" element={onDemand(<ListePage />)} />
         <Route path="/privacy-policy" element={onDemand(<PrivacyPolicyPage />)} />
         <Route path="/legal-mentions" element={onDemand(<LegalMentionsPage />)} />
+        <Route path="/confirmation/:token" element={onDemand(<ConfirmationPage />)} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

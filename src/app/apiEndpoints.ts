@@ -3,7 +3,9 @@
  * they render; a replay in Node renders nothing, so it imports them all from here.
  */
 import '../features/auth/api';
+import '../features/automations/api';
 import '../features/categories/api';
+import '../features/confirmations/api';
 import '../features/deliveries/api';
 import '../features/discours/api';
 import '../features/lists/api';

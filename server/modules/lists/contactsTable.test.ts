@@ -141,10 +141,12 @@ describe('exporting contacts as CSV', () => {
     expect(response.headers['content-disposition']).toContain(`liste-${listId}-contacts.csv`);
     const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(lines[0]).toBe('email;prénom;nom;téléphone;origine;statut;ajouté le');
+    expect(lines[0]).toBe('email;prénom;nom;téléphone;origine;statut;ajouté le;consentement');
     expect(lines).toHaveLength(contacts.length + 1);
     const axb = lines.find((line) => line.startsWith('axb@'));
     expect(axb).toMatch(/^axb@example\.org;"'=HYPERLINK\(""x""\)";"Durand, ""le grand""";0605;console;actif;\d{4}-/);
+    // Each contact's consent events, in the last column.
+    expect(axb).toMatch(/;ajouté \(opérateur\) \d{4}-[^;]*$/);
   });
 
   it('writes `,` when asked, and no cell of a value like `x;=1+2;y` starts a formula under either separator', async () => {
@@ -156,7 +158,7 @@ describe('exporting contacts as CSV', () => {
       const response = await exportCsv(`?separator=${encodeURIComponent(separator)}`);
       expect(response.statusCode).toBe(200);
       const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-      expect(lines[0]).toBe(['email', 'prénom', 'nom', 'téléphone', 'origine', 'statut', 'ajouté le'].join(separator));
+      expect(lines[0]).toBe(['email', 'prénom', 'nom', 'téléphone', 'origine', 'statut', 'ajouté le', 'consentement'].join(separator));
       const line = lines.find((l) => l.startsWith('formule@'));
       expect(line).toContain(`"x;'=1+2;y"${separator}"a,'@SUM(1)"`);
       for (const cell of line!.split(/[;,\t]/)) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);

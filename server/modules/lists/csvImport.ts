@@ -60,9 +60,10 @@ export async function importCsv(
   db: Db,
   list: ListOwner,
   input: Readable,
-  options: { origin: string; maxBytes: number },
+  options: { origin: string; maxBytes: number; file?: string | null },
 ): Promise<CsvImportReport> {
-  const batch = new ContactBatch(db, list, options.origin);
+  // Each contact's consent says it came from this import, and from which file.
+  const batch = new ContactBatch(db, list, options.origin, { source: 'import', file: options.file ?? null });
   let decoded;
   try {
     decoded = await decodeText(input, byteLimit(options.maxBytes));

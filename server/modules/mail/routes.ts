@@ -47,6 +47,9 @@ import { changeStatus, classify, createSend, reschedule, sendResource, withProgr
 
 const TAGS = ['mail'];
 
+/** The sends list shows the operators' sends: an automation step's sends are read through its automation. */
+const listedSendResource = { ...sendResource, table: '(SELECT * FROM mail_send WHERE automation_step_id IS NULL) AS mail_send' };
+
 /** A delivery the caller may send: 404 unknown, 403 someone else's, 409 deleted. */
 async function sendableDelivery(context: ModuleContext, id: number, user: AuthUser): Promise<DeliveryRow> {
   const delivery = await findOwnedItem<DeliveryRow>(context.db, deliveryResource, id, user);
@@ -125,7 +128,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     async (request) => {
       const collection = await listCollection(
         db,
-        sendResource,
+        listedSendResource,
         scopeQuery(sendResource, request.query, currentUser(request)),
         '/api/sends',
       );

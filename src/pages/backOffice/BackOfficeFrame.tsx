@@ -12,6 +12,7 @@ import { FeedbackHost } from '../../shared/ui/Feedback';
 const LINKS = [
   { to: '/dashboard', label: fr.dashboard.title },
   { to: '/influenceur', label: fr.console.title },
+  { to: '/influenceur/automatisations', label: fr.automations.nav },
 ];
 /** Admins also reach the sending domain's page. */
 const ADMIN_LINKS = [...LINKS, { to: '/influenceur/domaine', label: fr.sendingDomain.nav }];

@@ -4,7 +4,7 @@ import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 export const CONSOLE_PATH = '/influenceur';
 
 /** The console's record kinds and their address segment (DESIGN §6). */
-export type RecordSegment = 'listes' | 'modeles' | 'destinataires';
+export type RecordSegment = 'listes' | 'modeles' | 'destinataires' | 'automatisations';
 
 interface OpenedState {
   /** Set when the console itself pushed the address: closing goes Back to where it was. */

@@ -1,6 +1,6 @@
 import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { darkTheme, theme, useColorMode } from '../../app/theme';
 import { visitorForgotten } from '../../shared/session';
@@ -13,6 +13,7 @@ import type { Notice } from './FrameNotice';
 // The popins load when first opened: they are not part of the first paint.
 const LoginPopin = lazyPart(() => import('../../features/auth/components/LoginPopin').then((m) => m.LoginPopin));
 const SignupPopin = lazyPart(() => import('../../features/visitors/components/SignupPopin').then((m) => m.SignupPopin));
+const ListSubscribeForm = lazyPart(() => import('../../features/lists/components/ListSubscribeForm').then((m) => m.ListSubscribeForm));
 const SubscribeDialog = lazyPart(() => import('../../features/visitors/components/SubscribeDialog').then((m) => m.SubscribeDialog));
 
 // What just happened, shown after the visitor acts: the Alert's code loads then.
@@ -24,7 +25,10 @@ const FrameNotice = lazyPart(() => import('./FrameNotice').then((m) => m.FrameNo
  * the visitor chose otherwise.
  */
 export function PublicFrame({ children }: { children: ReactNode }) {
-  const [popin, setPopin] = useState<'login' | 'signup' | 'subscribe' | null>(null);
+  // `?abonnement={list}` opens the subscribe dialog on that list (double opt-in): a creator's link.
+  const [params] = useSearchParams();
+  const subscribeList = /^[1-9]\d{0,9}$/.test(params.get('abonnement') ?? '') ? Number(params.get('abonnement')) : null;
+  const [popin, setPopin] = useState<'login' | 'signup' | 'subscribe' | null>(subscribeList ? 'subscribe' : null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const navigate = useNavigate();
   const dispatch = useDispatch();
@@ -74,7 +78,11 @@ export function PublicFrame({ children }: { children: ReactNode }) {
             />
           )}
           {signupOpened && <SignupPopin open={popin === 'signup'} onClose={close} onSignedUp={signedUp} />}
-          {subscribeOpened && <SubscribeDialog open={popin === 'subscribe'} onClose={close} onSignedUp={signedUp} />}
+          {subscribeOpened && (
+            <SubscribeDialog open={popin === 'subscribe'} onClose={close} onSignedUp={signedUp}>
+              {subscribeList ? <ListSubscribeForm grp={subscribeList} /> : undefined}
+            </SubscribeDialog>
+          )}
         </Suspense>
       </PublicPopinsContext.Provider>
     </ThemeProvider>

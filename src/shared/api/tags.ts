@@ -13,6 +13,7 @@ export const TAG_TYPES = [
   'Rating',
   'Recipient',
   'SocialMedia',
+  'Automation',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -1,0 +1,257 @@
+import type { Db, Queryable } from '../../db/db';
+import { refreshStatistics } from '../../db/statistics';
+import { findItem } from '../../shared/hydra';
+import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
+import { contentOf, hasBody } from '../mail/compose';
+import { nextAllowed, type StepWindow } from './schedule';
+
+export type Condition = 'toujours' | 'non ouvert' | 'non cliqué';
+
+interface StepRow {
+  id: number;
+  automationId: number;
+  position: number;
+  deliveryId: number;
+  delayMinutes: number;
+  window: StepWindow | null;
+  condition: Condition;
+}
+
+interface EntryRow {
+  id: number;
+  automationId: number;
+  contactId: number;
+  enteredAt: string;
+}
+
+interface MessageRow {
+  entryId: number;
+  stepId: number;
+  status: 'queued' | 'skipped';
+  at: string;
+  recipientId: number | null;
+}
+
+export interface RunReport {
+  /** Messages queued (mail_recipient rows made). */
+  queued: number;
+  /** Steps passed by their condition. */
+  skipped: number;
+  /** Entries that went through their last step. */
+  finished: number;
+  /** Entries whose contact had left. */
+  left: number;
+}
+
+export interface RunOptions {
+  /** The clock: tests pass theirs, so that delays and windows never make them wait. */
+  now?: Date;
+  timezone: string;
+  /** Entries one transaction takes. */
+  batch?: number;
+}
+
+/**
+ * Moves every automation forward to `now`: each due entry's next steps are queued (a
+ * mail_recipient row in a send of its step, through the one mail queue), passed by their
+ * condition, or postponed to their delay and window. An entry is taken under a row lock other
+ * processes skip, and what a step did for it is written with its unique (step, entry) key in
+ * the transaction that queues the message: a process killed mid-way leaves nothing half-done,
+ * and no step goes twice to one entry.
+ */
+export async function runAutomations(db: Db, { now = new Date(), timezone, batch = 500 }: RunOptions): Promise<RunReport> {
+  const report: RunReport = { queued: 0, skipped: 0, finished: 0, left: 0 };
+  for (;;) {
+    const { claimed, queued } = await db.transaction(async (tx) => runBatch(tx, now, timezone, batch, report));
+    if (queued > 0) await refreshStatistics(db, ['mail_recipient'], queued);
+    if (claimed < batch) return report;
+  }
+}
+
+async function runBatch(tx: Queryable, now: Date, timezone: string, limit: number, report: RunReport) {
+  const entries = await tx.query<EntryRow>(
+    `SELECT e.id, e.automation_id AS "automationId", e.grp_rcp_id AS "contactId", e.entered_at AS "enteredAt"
+     FROM automation_entry e JOIN automation a ON a.id = e.automation_id
+     WHERE e.state = 'en cours' AND e.due_at <= $1 AND a.status = 'active'
+     ORDER BY e.due_at, e.id LIMIT $2
+     FOR UPDATE OF e SKIP LOCKED`,
+    [now.toISOString(), limit],
+  );
+  if (entries.length === 0) return { claimed: 0, queued: 0 };
+  const entryIds = entries.map((entry) => entry.id);
+  const automationIds = [...new Set(entries.map((entry) => entry.automationId))];
+  const steps = await tx.query<StepRow>(
+    `SELECT id, automation_id AS "automationId", position, delivery_id AS "deliveryId", delay_minutes AS "delayMinutes",
+       "window", condition
+     FROM automation_step WHERE automation_id = ANY($1::int[]) AND NOT removed ORDER BY automation_id, position, id`,
+    [automationIds],
+  );
+  const contacts = new Map(
+    (
+      await tx.query<{ id: number; status: string }>('SELECT id, status FROM grp_rcp WHERE id = ANY($1::int[])', [
+        entries.map((entry) => entry.contactId),
+      ])
+    ).map((row) => [row.id, row.status]),
+  );
+  const messages = await tx.query<MessageRow>(
+    `SELECT entry_id AS "entryId", step_id AS "stepId", status, at, recipient_id AS "recipientId"
+     FROM automation_message WHERE entry_id = ANY($1::bigint[]) ORDER BY at, id`,
+    [entryIds],
+  );
+  const recipientIds = messages.flatMap((message) => (message.recipientId ? [message.recipientId] : []));
+  const engagement = new Map(
+    (
+      await tx.query<{ id: number; opened: boolean; clicked: boolean }>(
+        `SELECT id, opened_at IS NOT NULL AS opened, clicked_at IS NOT NULL AS clicked FROM mail_recipient WHERE id = ANY($1::bigint[])`,
+        [recipientIds],
+      )
+    ).map((row) => [row.id, row]),
+  );
+
+  const stepsOf = new Map<number, StepRow[]>();
+  for (const step of steps) stepsOf.set(step.automationId, [...(stepsOf.get(step.automationId) ?? []), step]);
+  const messagesOf = new Map<number, MessageRow[]>();
+  for (const message of messages) messagesOf.set(message.entryId, [...(messagesOf.get(message.entryId) ?? []), message]);
+
+  const nowIso = now.toISOString();
+  const decisions: { entryId: number; stepId: number; contactId: number; automationId: number; status: 'queued' | 'skipped' }[] = [];
+  const updates: { id: number; state: string; dueAt: string }[] = [];
+
+  for (const entry of entries) {
+    if (contacts.get(entry.contactId) !== 'actif') {
+      updates.push({ id: entry.id, state: 'sorti', dueAt: nowIso });
+      report.left += 1;
+      continue;
+    }
+    const history = messagesOf.get(entry.id) ?? [];
+    const done = new Set(history.map((message) => message.stepId));
+    let base = history.length ? new Date(history[history.length - 1].at) : new Date(entry.enteredAt);
+    let lastQueued = [...history].reverse().find((message) => message.status === 'queued') ?? null;
+    let lastQueuedNow = false;
+    let next: { state: string; dueAt: string } | null = null;
+    for (const step of stepsOf.get(entry.automationId) ?? []) {
+      if (done.has(step.id)) continue;
+      const target = new Date(base.getTime() + step.delayMinutes * 60_000);
+      const due = nextAllowed(target > now ? target : now, step.window, timezone);
+      if (due > now) {
+        next = { state: 'en cours', dueAt: due.toISOString() };
+        break;
+      }
+      // The condition reads the previous message as it is when the step falls due.
+      const seen = lastQueued?.recipientId ? engagement.get(lastQueued.recipientId) : undefined;
+      // A message queued in this very run has been neither opened nor clicked.
+      const passes =
+        step.condition === 'toujours' || lastQueuedNow || (step.condition === 'non ouvert' ? !seen?.opened : !seen?.clicked);
+      const status = passes ? 'queued' : 'skipped';
+      decisions.push({ entryId: entry.id, stepId: step.id, contactId: entry.contactId, automationId: entry.automationId, status });
+      done.add(step.id);
+      base = now;
+      if (passes) {
+        lastQueued = { entryId: entry.id, stepId: step.id, status, at: nowIso, recipientId: null };
+        lastQueuedNow = true;
+      }
+    }
+    if (!next) {
+      updates.push({ id: entry.id, state: 'terminé', dueAt: nowIso });
+      report.finished += 1;
+    } else updates.push({ id: entry.id, ...next });
+  }
+
+  const queued = await record(tx, decisions, nowIso, report);
+  if (updates.length > 0) {
+    await tx.query(
+      `UPDATE automation_entry e SET state = u.state, due_at = u.due_at,
+         left_at = CASE WHEN u.state = 'sorti' THEN $4::timestamptz ELSE e.left_at END
+       FROM unnest($1::bigint[], $2::text[], $3::timestamptz[]) AS u(id, state, due_at) WHERE e.id = u.id`,
+      [updates.map((u) => u.id), updates.map((u) => u.state), updates.map((u) => u.dueAt), nowIso],
+    );
+  }
+  return { claimed: entries.length, queued };
+}
+
+/**
+ * Writes what the steps did, once per (step, entry), and queues the messages: one send per step
+ * and run, its recipients the contacts the step goes to now, with the delivery as it is now.
+ */
+async function record(
+  tx: Queryable,
+  decisions: { entryId: number; stepId: number; contactId: number; automationId: number; status: 'queued' | 'skipped' }[],
+  nowIso: string,
+  report: RunReport,
+): Promise<number> {
+  if (decisions.length === 0) return 0;
+  const written = await tx.query<{ id: number; entryId: number; stepId: number; contactId: number; status: string }>(
+    `INSERT INTO automation_message (automation_id, step_id, entry_id, grp_rcp_id, status, at)
+     SELECT * FROM unnest($1::int[], $2::int[], $3::bigint[], $4::int[], $5::text[]) AS d, (SELECT $6::timestamptz) AS t
+     ON CONFLICT (step_id, entry_id) DO NOTHING
+     RETURNING id, entry_id AS "entryId", step_id AS "stepId", grp_rcp_id AS "contactId", status`,
+    [
+      decisions.map((d) => d.automationId),
+      decisions.map((d) => d.stepId),
+      decisions.map((d) => d.entryId),
+      decisions.map((d) => d.contactId),
+      decisions.map((d) => d.status),
+      nowIso,
+    ],
+  );
+  report.skipped += written.filter((row) => row.status === 'skipped').length;
+  const byStep = new Map<number, typeof written>();
+  for (const row of written) if (row.status === 'queued') byStep.set(row.stepId, [...(byStep.get(row.stepId) ?? []), row]);
+  let queued = 0;
+  for (const [stepId, rows] of byStep) {
+    const sendId = await stepSend(tx, stepId, rows.length);
+    if (sendId === null) {
+      // The delivery can no longer be sent (deleted, or empty): the step is passed, not stuck.
+      await tx.query(`UPDATE automation_message SET status = 'skipped' WHERE id = ANY($1::bigint[])`, [rows.map((row) => row.id)]);
+      report.skipped += rows.length;
+      continue;
+    }
+    await tx.query(
+      `WITH queued AS (
+         INSERT INTO mail_recipient (send_id, contact_id)
+         SELECT $1, c FROM unnest($2::int[]) AS c
+         RETURNING id, contact_id
+       )
+       UPDATE automation_message m SET send_id = $1, recipient_id = q.id
+       FROM queued q, unnest($3::bigint[], $2::int[]) AS x(message_id, contact_id)
+       WHERE m.id = x.message_id AND q.contact_id = x.contact_id`,
+      [sendId, rows.map((row) => row.contactId), rows.map((row) => row.id)],
+    );
+    queued += rows.length;
+  }
+  report.queued += queued;
+  return queued;
+}
+
+/** A running send of the step for `total` recipients, made from its delivery as it is now; null when it cannot be sent. */
+async function stepSend(tx: Queryable, stepId: number, total: number): Promise<number | null> {
+  const [step] = await tx.query<{ deliveryId: number; name: string; position: number; grpId: number; userId: number; subject: string }>(
+    `SELECT s.delivery_id AS "deliveryId", a.name, s.position, a.grp_id AS "grpId", a.user_id AS "userId", g.subject
+     FROM automation_step s JOIN automation a ON a.id = s.automation_id JOIN grp g ON g.id = a.grp_id WHERE s.id = $1`,
+    [stepId],
+  );
+  let delivery: DeliveryRow;
+  try {
+    delivery = await findItem<DeliveryRow>(tx, deliveryResource, step.deliveryId);
+  } catch {
+    return null;
+  }
+  const content = contentOf(delivery);
+  if (delivery.actif === 0 || !hasBody(content)) return null;
+  const [send] = await tx.query<{ id: number }>(
+    `INSERT INTO mail_send (delivery_id, grp_id, user_id, version, label, list_subject, content, status, total, automation_step_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'running', $8, $9) RETURNING id`,
+    [
+      delivery.id,
+      step.grpId,
+      step.userId,
+      delivery.version,
+      `${step.name} — étape ${step.position + 1}`,
+      step.subject,
+      JSON.stringify(content),
+      total,
+      stepId,
+    ],
+  );
+  return send.id;
+}

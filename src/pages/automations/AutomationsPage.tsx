@@ -1,0 +1,22 @@
+import { useSelector } from 'react-redux';
+import { AutomationEditor, AutomationsSection } from '../../features/automations';
+import { fr } from '../../shared/i18n/fr';
+import { selectSessionUser } from '../../shared/session';
+import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
+import { useConsoleAddress } from '../influenceur/useConsoleAddress';
+
+/** `/influenceur/automatisations[/{id}]`: the operator's automations, one opened at its address. */
+export default function AutomationsPage() {
+  const routing = useConsoleAddress('automatisations');
+  const user = useSelector(selectSessionUser);
+  if (!user) return null;
+  return (
+    <BackOfficeFrame title={fr.automations.title}>
+      {routing.openId === null ? (
+        <AutomationsSection user={user.id} href={routing.href} onOpen={routing.open} />
+      ) : (
+        <AutomationEditor id={routing.openId} user={user.id} onClose={routing.close} />
+      )}
+    </BackOfficeFrame>
+  );
+}

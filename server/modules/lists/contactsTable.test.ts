@@ -223,7 +223,7 @@ describe('downloading the CSV export through a short-lived link', () => {
     const { url } = (await link({ separator: ',' })).json();
     const first = await follow(url);
     expect(first.statusCode).toBe(200);
-    expect(first.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('email,prénom,nom,téléphone,origine,statut,ajouté le');
+    expect(first.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('email,prénom,nom,téléphone,origine,statut,ajouté le,consentement');
     const second = await follow(url);
     expect(second.statusCode).toBe(401);
     expect(second.json().field).toBe('download');

@@ -1,19 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Queryable } from '../../db/db';
 import type { ModuleContext } from '../../shared/context';
 import { badRequest, conflict, notFound } from '../../shared/errors';
 import { createFeedClient } from '../feeds/feedClient';
 import { parseChannelRef } from '../feeds/channelRef';
 import { findOrFetchChannel } from '../videos/channelService';
-import { addChannelToList, channelsOfList, findChannel, removeChannelFromList, toChaine } from '../videos/repository';
+import { startPendingFeeds } from '../feeds/pending';
+import { addChannelToList, findChannel, removeChannelFromList } from '../videos/repository';
+import { listeJson, removeChannelFromGroups } from './personal';
+import { registerPersonalRoutes } from './personalRoutes';
 import { createVisitorList, findVisitorList, recordOptIn, type VisitorList } from './repository';
-import { ChaineBody, ListeBody, RtEventBody, SignupAnswer, VisitorListeAnswer, VisitorMeAnswer } from './schemas';
+import { ChaineBody, ListeBody, RtEventBody, SignupAnswer, VisitorListeAnswer } from './schemas';
 import { registerSubscriptionRoutes } from './subscriptionsRoutes';
+import { createSubscriptionsParser } from './subscriptionsParser';
 import { currentVisitor } from './visitorAuth';
-
-async function listeJson(db: Queryable, list: VisitorList) {
-  return { name: list.name, hashtags: list.hashtags, chaines: (await channelsOfList(db, list.id)).map(toChaine) };
-}
 
 /** Sign-up (spec §7.6), a visitor's own list of followed channels, and its subscriptions files. */
 export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, config }) => {
@@ -21,6 +20,12 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
   const readLimit = { rateLimit: { max: config.publicReadRateLimit, timeWindow: '1 minute' } };
   const feeds = createFeedClient({ baseUrl: config.youtubeFeedUrl });
   const tags = ['visitors'];
+  const parser = createSubscriptionsParser();
+  const pendingFeeds = startPendingFeeds(db, feeds, app.log);
+  app.addHook('onClose', async () => {
+    await pendingFeeds.stop();
+    await parser.close();
+  });
 
   const listOf = async (visitorId: number) => {
     const list = await findVisitorList(db, visitorId);
@@ -37,12 +42,6 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     return reply.code(201).send({ tokenAc });
   });
 
-  app.get('/api/visitor/me', { config: readLimit, schema: { tags, response: { 200: VisitorMeAnswer } } }, async (request) => {
-    const visitor = await currentVisitor(db, request);
-    const list = await findVisitorList(db, visitor.id);
-    return { email: visitor.email, liste: list ? await listeJson(db, list) : null };
-  });
-
   app.post('/api/visitor/liste', { config: writeLimit, schema: { tags, body: ListeBody, response: { 201: VisitorListeAnswer } } }, async (request, reply) => {
     const visitor = await currentVisitor(db, request);
     if (await findVisitorList(db, visitor.id)) throw conflict('Vous avez déjà une liste.');
@@ -55,7 +54,7 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
       throw error;
     }
     if (!list) throw conflict('Ce nom de liste est déjà pris.', 'name');
-    return reply.code(201).send({ liste: await listeJson(db, list) });
+    return reply.code(201).send({ liste: await listeJson(db, visitor.id, list) });
   });
 
   app.post('/api/visitor/follow', { config: writeLimit, schema: { tags, body: ChaineBody, response: { 200: VisitorListeAnswer } } }, async (request) => {
@@ -63,7 +62,7 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     const list = await listOf(visitor.id);
     const channel = await findOrFetchChannel(db, feeds, request.body.chaine, 'chaine');
     await addChannelToList(db, list.id, channel.id);
-    return { liste: await listeJson(db, list) };
+    return { liste: await listeJson(db, visitor.id, list) };
   });
 
   app.post('/api/visitor/unfollow', { config: writeLimit, schema: { tags, body: ChaineBody, response: { 200: VisitorListeAnswer } } }, async (request) => {
@@ -74,8 +73,10 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     const channel = await findChannel(db, ref.kind === 'id' ? { youtubeId: ref.id } : { handle: ref.handle });
     if (!channel) throw notFound('Chaîne');
     await removeChannelFromList(db, list.id, channel.id);
-    return { liste: await listeJson(db, list) };
+    await removeChannelFromGroups(db, visitor.id, channel.id);
+    return { liste: await listeJson(db, visitor.id, list) };
   });
 
-  registerSubscriptionRoutes(app, { db, feeds, listOf, writeLimit, readLimit });
+  registerPersonalRoutes(app, { db, config, listOf, writeLimit, readLimit });
+  registerSubscriptionRoutes(app, { db, parser, readPendingFeeds: pendingFeeds.kick, listOf, writeLimit, readLimit });
 };

@@ -46,6 +46,8 @@ export async function fetchPendingChannels(db: Db, client: FeedClient, log: Feed
           await upsertVideos(tx, channel.id, feed.videos);
           await recordFeedSuccess(tx, channel.id);
           await tx.query('UPDATE channel SET feed_pending = false, feed_missing = false, fetch_claimed_until = NULL WHERE id = $1', [channel.id]);
+          // What the first reading brings is the creator's past, not news for those who imported it.
+          await tx.query('UPDATE creator_list_channel SET seen_at = now() WHERE channel_id = $1 AND seen_at IS NULL', [channel.id]);
         });
       } catch (error) {
         const message = (error as Error).message;

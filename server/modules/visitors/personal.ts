@@ -9,16 +9,17 @@ import type { VisitorList } from './repository';
  * What a visitor keeps for themself: when they last looked at each creator they follow, their
  * groups of creators, and the videos they saved for later, hid or watched.
  *
- * A video is new for a visitor when it came after they last opened its creator (or marked all
- * seen; the follow itself counts as a look): published after that moment, or first read from
- * the feed after it (a feed read late still brings it as new). Hidden and watched videos are
- * never new.
+ * A video is new for a visitor when the feeds brought it after they last opened its creator (or
+ * marked all seen; the follow itself counts as a look, and so does the first reading of an
+ * imported creator's feed). The moment we first stored it counts, not the date the feed gives:
+ * a video read late is still new, a premiere dated tomorrow does not stay new once seen.
+ * Hidden and watched videos are never new.
  */
 
 export type VideoState = 'plus tard' | 'masquée';
 
 /** The SQL condition "video v of list channel lc is new for visitor $visitor". */
-const IS_NEW = (visitorParam: string) => `greatest(v.published, v.created) > coalesce(lc.seen_at, lc.created)
+const IS_NEW = (visitorParam: string) => `v.created > coalesce(lc.seen_at, lc.created)
   AND NOT EXISTS (SELECT 1 FROM visitor_video vv WHERE vv.visitor_id = ${visitorParam} AND vv.video_id = v.id
                   AND (vv.seen_at IS NOT NULL OR vv.etat = 'masquée'))`;
 

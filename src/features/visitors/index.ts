@@ -1,6 +1,13 @@
 export { visitorSlice, signedUp, emailSaved } from './slice';
 export { selectVisitorToken } from './selectors';
-export { useVisitorListe } from './api';
+export { useVisitorListe, useVisitorProfile, useGetVisitorVideosQuery } from './api';
+export type { VisitorVideo, VisitorProfile, FollowedChaine } from './api';
+export { VideoEtatButtons } from './components/VideoEtatButtons';
+export { useMarkWatched } from './components/useMarkWatched';
+export { MyVideosToolbar, type MyVideosView } from './components/MyVideosToolbar';
+export { GroupsPanel } from './components/GroupsPanel';
+export { PrivateFeedPanel } from './components/PrivateFeedPanel';
+export { OpenCreatorButton } from './components/OpenCreatorButton';
 export { SignupPopin } from './components/SignupPopin';
 export { EmailPopin } from './components/EmailPopin';
 export { SubscribeDialog } from './components/SubscribeDialog';

@@ -3,7 +3,7 @@ import { Divider, Stack } from '@mui/material';
 import { VideoNotes } from '../../features/notes';
 import { VideoRatings } from '../../features/ratings';
 import { productVideoLink, type PlaybackControl, type Video } from '../../features/videos';
-import { selectVisitorToken } from '../../features/visitors';
+import { selectVisitorToken, useMarkWatched, VideoEtatButtons } from '../../features/visitors';
 import { appConfig } from '../../shared/config/appConfig';
 import { selectUserEmail, type SessionRootState } from '../../shared/session';
 import { useEmailRequest } from './useEmailRequest';
@@ -22,12 +22,19 @@ export function VideoPanelSide({ video, playback }: Props) {
   const email = useSelector((state: SessionRootState) => selectUserEmail(state));
   const visitorToken = useSelector(selectVisitorToken);
   const { requestEmail, emailPopin } = useEmailRequest();
+  // A video from the product's list (not one only the address names) counts as watched once opened.
+  useMarkWatched(video.channelId ? video.id : null);
   const shareLink =
     appConfig.shareLinks === 'product'
       ? (seconds?: number) => productVideoLink(window.location.origin, window.location.pathname, video.id, seconds)
       : undefined;
   return (
     <Stack spacing={2}>
+      {video.channelId && (
+        <Stack direction="row" spacing={1}>
+          <VideoEtatButtons videoId={video.id} title={video.youtube_titre} />
+        </Stack>
+      )}
       <VideoRatings videoUrl={video.url} email={email} visitorToken={visitorToken} requestEmail={requestEmail} />
       <Divider />
       <VideoNotes

@@ -41,6 +41,8 @@ export function EmailPopin({ open, onClose, onSaved }: Props) {
             type="email"
             name="email"
             autoComplete="email"
+            // A keyboard user types at once: the popin opens with the focus in its field.
+            autoFocus
             required
             value={email}
             onChange={(event) => setEmail(event.target.value)}

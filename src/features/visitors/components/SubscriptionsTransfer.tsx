@@ -12,10 +12,14 @@ const nameList = (items: { name: string | null; source?: string; id?: string }[]
   items.map((item) => item.name ?? item.source ?? item.id).join(', ');
 
 function Report({ report }: { report: ImportReport }) {
-  const { followed, alreadyFollowed, unknown, failed } = report;
+  const { followed, alreadyFollowed, unknown, failed, pending, groupes, plusTard, masquees } = report;
   return (
     <Alert severity={failed.length > 0 ? 'warning' : 'success'} role="status" aria-label={fr.space.importTitle}>
       <Typography variant="body2">{fr.space.importReport(followed.length, alreadyFollowed.length, unknown.length, failed.length)}</Typography>
+      {pending.length > 0 && <Typography variant="body2">{fr.space.importPending(pending.length)}</Typography>}
+      {(groupes.length > 0 || plusTard > 0 || masquees > 0) && (
+        <Typography variant="body2">{fr.space.importExtras(groupes.length, plusTard, masquees)}</Typography>
+      )}
       {unknown.length > 0 && (
         <Typography variant="body2">
           {fr.space.unknownChannels} {nameList(unknown)}
@@ -53,6 +57,7 @@ export function SubscriptionsTransfer({ token, listName }: { token: string; list
       const text = await exportFile({ token, format }).unwrap();
       const base = `abonnements-${listName}`;
       if (format === 'opml') downloadText(`${base}.opml`, text, 'text/x-opml;charset=utf-8');
+      else if (format === 'freetube') downloadText(`${base}-freetube.db`, text, 'application/x-ndjson;charset=utf-8');
       else downloadText(`${base}-newpipe.json`, text, 'application/json;charset=utf-8');
     } catch (failure) {
       setError(errorMessage(failure));
@@ -86,6 +91,9 @@ export function SubscriptionsTransfer({ token, listName }: { token: string; list
         </Button>
         <Button variant="outlined" onClick={() => void download('newpipe')} disabled={exporting.isLoading}>
           {fr.space.exportNewPipe}
+        </Button>
+        <Button variant="outlined" onClick={() => void download('freetube')} disabled={exporting.isLoading}>
+          {fr.space.exportFreeTube}
         </Button>
       </Stack>
     </Stack>

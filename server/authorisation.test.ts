@@ -57,6 +57,7 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/visitor/unfollow': { access: 'visitor' },
   'POST /api/visitor/subscriptions/import': { access: 'visitor' },
   'GET /api/visitor/subscriptions/export': { access: 'visitor' },
+  'POST /api/feeds/refresh': { access: 'adminWrite' },
   'PATCH /api/visitor/me': { access: 'visitor' },
   'POST /api/visitor/seen': { access: 'visitor' },
   'PUT /api/visitor/groupes/:name': { access: 'visitor', body: { chaines: [] } },

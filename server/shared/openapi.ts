@@ -91,6 +91,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/visitor/unfollow': { summary: 'Ne plus suivre une chaîne', security: 'visitor' },
   'POST /api/visitor/subscriptions/import': { summary: 'Importer des abonnements (Takeout, OPML, NewPipe, FreeTube)', security: 'visitor' },
   'GET /api/visitor/subscriptions/export': { summary: 'Exporter les abonnements (OPML, NewPipe ou FreeTube)', security: 'visitor' },
+  'POST /api/feeds/refresh': { summary: 'Rafraîchir maintenant le flux de chaque chaîne (administrateur)' },
   'PATCH /api/visitor/me': { summary: 'Régler le résumé par e-mail du visiteur', security: 'visitor' },
   'POST /api/visitor/seen': { summary: 'Marquer vues les vidéos d’une chaîne, de toutes, ou une vidéo regardée', security: 'visitor' },
   'PUT /api/visitor/groupes/:name': { summary: 'Créer ou remplacer un groupe de chaînes', security: 'visitor' },

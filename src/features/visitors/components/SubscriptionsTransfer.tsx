@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { downloadText } from '../../../shared/lib/download';
 import { FileButton } from '../../../shared/ui/FileButton';
-import { useExportSubscriptionsMutation, useImportSubscriptionsMutation, type ExportFormat, type ImportReport } from '../api';
+import { useExportSubscriptionsMutation, useImportSubscriptionsMutation, visitorsApi, type ExportFormat, type ImportReport } from '../api';
 
 const ACCEPT = '.csv,.opml,.xml,.json,.db,text/csv,text/xml,application/json';
 
@@ -40,6 +41,17 @@ export function SubscriptionsTransfer({ token, listName }: { token: string; list
   const [exportFile, exporting] = useExportSubscriptionsMutation();
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const dispatch = useDispatch();
+  // The feeds of channels met for the first time are read in the background: the list is read
+  // again a few times so that their names and videos show (and a made-up one goes).
+  const waiting = (report?.pending.length ?? 0) > 0;
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const timers = [1500, 4000, 8000, 15000, 30000].map((delay) =>
+      setTimeout(() => dispatch(visitorsApi.util.invalidateTags(['Visitor', 'Videos'])), delay),
+    );
+    return () => timers.forEach(clearTimeout);
+  }, [waiting, report, dispatch]);
 
   const upload = async (file: File) => {
     setError(null);

@@ -97,7 +97,6 @@ for (const { name, size } of VIEWPORTS) {
     await expect(unseenChip(page, b)).toHaveText('1 nouvelle');
     await expect(unseenChip(page, channels[2])).toHaveText('0 nouvelle');
     await page.getByRole('button', { name: 'Nouveautés (3)' }).click();
-    const grid = page.getByRole('list', { name: /vidéos?$/ });
     await expect(card(page, `Nouveauté 2 de ${a.name}`)).toBeVisible();
     await expect(card(page, /Ancienne vidéo/)).toHaveCount(0);
 
@@ -122,9 +121,9 @@ for (const { name, size } of VIEWPORTS) {
     await page.getByRole('group', { name: 'Filtrer par groupe' }).getByRole('button', { name: 'Tous les groupes' }).click();
 
     // Save one for later, hide another.
-    await grid.getByRole('button', { name: `Plus tard : Nouveauté 1 de ${a.name}` }).click();
+    await card(page, `Nouveauté 1 de ${a.name}`).getByRole('button', { name: 'Plus tard', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Plus tard (1)' })).toBeVisible();
-    await grid.getByRole('button', { name: `Masquer : Nouveauté de ${b.name}` }).click();
+    await card(page, `Nouveauté de ${b.name}`).getByRole('button', { name: 'Masquer', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Masquées (1)' })).toBeVisible();
     await expect(card(page, `Nouveauté de ${b.name}`)).toHaveCount(0);
 

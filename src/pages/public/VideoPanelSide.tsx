@@ -32,7 +32,7 @@ export function VideoPanelSide({ video, playback }: Props) {
     <Stack spacing={2}>
       {video.channelId && (
         <Stack direction="row" spacing={1}>
-          <VideoEtatButtons videoId={video.id} title={video.youtube_titre} />
+          <VideoEtatButtons videoId={video.id} />
         </Stack>
       )}
       <VideoRatings videoUrl={video.url} email={email} visitorToken={visitorToken} requestEmail={requestEmail} />

@@ -22,7 +22,7 @@ import { usePublicPopins } from '../public/publicPopins';
 const cardActions = (video: Video) => (
   <>
     <FollowButton channelId={video.channelId} name={video.youtube_name} place="card" />
-    <VideoEtatButtons videoId={video.id} title={video.youtube_titre} />
+    <VideoEtatButtons videoId={video.id} />
   </>
 );
 

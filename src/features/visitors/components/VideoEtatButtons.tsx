@@ -6,14 +6,15 @@ import { selectVisitorToken } from '../selectors';
 
 /**
  * 'Plus tard' and 'Masquer' for a video, kept on the server for the visitor (every device);
- * nothing for a browser without a visitor token.
+ * nothing for a browser without a visitor token. Their names do not repeat the video's title:
+ * the card around them says which video, and the card's own button keeps the title to itself.
  */
-export function VideoEtatButtons({ videoId, title }: { videoId: string; title: string }) {
+export function VideoEtatButtons({ videoId }: { videoId: string }) {
   const token = useSelector(selectVisitorToken);
-  return token ? <EtatControl videoId={videoId} title={title} /> : null;
+  return token ? <EtatControl videoId={videoId} /> : null;
 }
 
-function EtatControl({ videoId, title }: { videoId: string; title: string }) {
+function EtatControl({ videoId }: { videoId: string }) {
   const { token, profile } = useVisitorProfile();
   const [setEtat, setting] = useSetVideoEtatMutation();
   if (!token || !profile) return null;
@@ -28,10 +29,10 @@ function EtatControl({ videoId, title }: { videoId: string; title: string }) {
   const hideLabel = hidden ? fr.comeBack.unhide : fr.comeBack.hide;
   return (
     <>
-      <Button size="small" disabled={setting.isLoading} aria-pressed={later} aria-label={`${laterLabel} : ${title}`} onClick={() => run(later ? null : 'plus tard')}>
+      <Button size="small" disabled={setting.isLoading} aria-pressed={later} onClick={() => run(later ? null : 'plus tard')}>
         {laterLabel}
       </Button>
-      <Button size="small" disabled={setting.isLoading} aria-pressed={hidden} aria-label={`${hideLabel} : ${title}`} onClick={() => run(hidden ? null : 'masquée')}>
+      <Button size="small" disabled={setting.isLoading} aria-pressed={hidden} onClick={() => run(hidden ? null : 'masquée')}>
         {hideLabel}
       </Button>
     </>

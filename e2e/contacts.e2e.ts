@@ -71,7 +71,7 @@ test('an operator browses, searches, sorts, changes and exports the contacts of 
   await editor(page).getByRole('button', { name: 'Exporter la vue filtrée (CSV)' }).click();
   const file = await (await download).path();
   const lines = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-  expect(lines[0]).toBe('email,prénom,nom,téléphone,origine,statut,ajouté le');
+  expect(lines[0]).toBe('email,prénom,nom,téléphone,origine,statut,ajouté le,consentement');
   expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(['helene@example.org', 'zoe@example.org']);
   expect(lines.find((line) => line.startsWith('zoe@'))).toContain(',retiré,');
 

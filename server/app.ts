@@ -31,9 +31,9 @@ export interface AppDeps {
 // Paths the spec writes without the /api prefix (§7.3, §7.4); they are the same routes.
 const UNPREFIXED = /^\/(users|grps|grp_rcps|categories|discours|deliveries|grprcp|mgt|videosocialmedia)(\/|\?|$)/;
 
-// Secrets that travel in URLs: query parameters, and the unsubscribe token in its path.
+// Secrets that travel in URLs: query parameters, and the unsubscribe and confirmation tokens in their paths.
 const REDACTED_QUERY = /([?&](?:token|tokenAc|visitorToken|password|access_token|code)=)[^&#]*/gi;
-const REDACTED_PATH = /(\/unsubscribe\/|\/visitor\/feed\/)[^/?#]+/gi;
+const REDACTED_PATH = /(\/(?:unsubscribe|confirmations?|visitor\/feed)\/)[^/?#]+/gi;
 
 /** A request URL fit for the logs: no token, password or unsubscribe link in clear. */
 export const redactUrl = (url: string) => url.replace(REDACTED_PATH, '$1[redacted]').replace(REDACTED_QUERY, '$1[redacted]');

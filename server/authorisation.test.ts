@@ -115,6 +115,9 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/socialMedia/youtube': { access: 'bearer' },
   'POST /api/socialMedia/youtube/list': { access: 'bearer' },
   'POST /api/videosocialmedia/last': { access: 'bearer' },
+  'POST /api/grps/:id/subscribe': { access: 'public', body: { email: 'matrice-abonnement@example.org' } },
+  'GET /api/confirmations/:token': { access: 'recipient' },
+  'POST /api/confirmations/:token': { access: 'recipient' },
 };
 
 const IDENTITIES = ['none', 'forged', 'expired', 'algNone', 'other', 'owner', 'admin'] as const;
@@ -150,7 +153,7 @@ beforeAll(async () => {
   });
 
   // The owner's records, which the parameterised routes point at.
-  const grp = (await api.post('/api/grps', operator, { subject: `${MARKER} liste` })).json();
+  const grp = (await api.post('/api/grps', operator, { subject: `${MARKER} liste`, doubleOptIn: true })).json();
   const contact = (await api.post('/api/grp_rcps', operator, { email: `${MARKER}@example.org`, grp: grp.id })).json();
   const recipient = (await api.post('/api/recipients', operator, { email: `${MARKER}-dest@example.org`, firstname: MARKER })).json();
   const delivery = (
@@ -186,6 +189,7 @@ beforeAll(async () => {
     '/api/schedules/': String(schedule.id),
     '/api/unsubscribe/': '1.abcdefghijklmnopqrstuvwx',
     '/api/t/': 'forged.token',
+    '/api/confirmations/': 'forgedConfirmationToken0123456789abcdefghij',
     service: 'generic',
     action: 'pause',
     theme: 'finance',

@@ -59,6 +59,8 @@ export interface Config {
   bounce: BounceConfig;
   /** IANA time zone scheduled sends are entered and shown in (DESIGN.md §6). */
   timezone: string;
+  /** Days a contact `en attente` has to confirm before it is removed (double opt-in). */
+  optinExpiryDays: number;
 }
 
 /** How bounces come back (DESIGN.md §6): VERP to the built-in receiver, or e-mail services' webhooks. */
@@ -332,5 +334,6 @@ export function loadConfig(env: Env = process.env): Config {
     batRateLimit: integer(env, 'BAT_RATE_LIMIT', 30, 1, 100_000),
     bounce: bounce(env),
     timezone: timezone(env),
+    optinExpiryDays: integer(env, 'OPTIN_EXPIRY_DAYS', 7, 1, 365),
   };
 }

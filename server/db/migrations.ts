@@ -10,6 +10,7 @@ import { deliveriesMigrations } from '../modules/deliveries/migrations';
 import { mailMigrations } from '../modules/mail/migrations';
 import { ratingsMigrations } from '../modules/ratings/migrations';
 import { socialMediaMigrations } from '../modules/socialMedia/migrations';
+import { confirmationsMigrations } from '../modules/confirmations/migrations';
 import { tableChangesMigration } from './tableChanges';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
@@ -25,5 +26,6 @@ export const migrations: Migration[] = [
   ...mailMigrations,
   ...ratingsMigrations,
   ...socialMediaMigrations,
+  ...confirmationsMigrations,
   tableChangesMigration,
 ];

@@ -15,6 +15,7 @@ import { mailPlugin } from './mail/plugin';
 import { ratingsRoutes } from './ratings/routes';
 import { telegramRoutes } from './telegram/routes';
 import { socialMediaRoutes } from './socialMedia/routes';
+import { confirmationsRoutes } from './confirmations/routes';
 
 /** Every module's routes, registered in this order by the app. */
 export const modules: FastifyPluginAsync<ModuleContext>[] = [
@@ -33,4 +34,5 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   ratingsRoutes,
   telegramRoutes,
   socialMediaRoutes,
+  confirmationsRoutes,
 ];

@@ -44,6 +44,8 @@ export interface CrudOptions {
   adminOnlyCreate?: boolean;
   /** Only admins may change. */
   adminOnlyUpdate?: boolean;
+  /** Adds to the item GET answers (a contact's consent events); runs after the ownership check. */
+  itemExtras?: (row: Row, db: Queryable) => Promise<Row>;
   /** OpenAPI tag; defaults to the resource path. */
   tag?: string;
 }
@@ -73,9 +75,10 @@ export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleC
     },
   );
 
-  typed.get(`${base}/:id`, { onRequest: authenticate, schema: { tags, params: idParamsSchema, response: { 200: item } } }, async (request) =>
-    toItem(def, await findOwnedItem(db, def, request.params.id, currentUser(request))),
-  );
+  typed.get(`${base}/:id`, { onRequest: authenticate, schema: { tags, params: idParamsSchema, response: { 200: item } } }, async (request) => {
+    const row = await findOwnedItem(db, def, request.params.id, currentUser(request));
+    return options.itemExtras ? { ...toItem(def, row), ...(await options.itemExtras(row, db)) } : toItem(def, row);
+  });
 
   if (options.createBody) {
     typed.post(

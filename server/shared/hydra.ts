@@ -8,7 +8,7 @@ import { isAdmin, type AuthUser } from './auth';
  * filters, `order[field]`, pagination, and the ownership rule.
  */
 
-export type FieldKind = 'int' | 'text' | 'json' | 'timestamp';
+export type FieldKind = 'int' | 'text' | 'json' | 'timestamp' | 'bool';
 
 export interface FieldDef {
   column: string;
@@ -54,7 +54,11 @@ export interface HydraCollection<T> {
 }
 
 const filterSchema = (kind: FieldKind): TSchema =>
-  kind === 'int' ? Type.Integer({ minimum: -2147483648, maximum: 2147483647 }) : Type.String({ maxLength: 500 });
+  kind === 'int'
+    ? Type.Integer({ minimum: -2147483648, maximum: 2147483647 })
+    : kind === 'bool'
+      ? Type.Boolean()
+      : Type.String({ maxLength: 500 });
 
 /** The querystring schema of a collection: its filters, its order keys, page and itemsPerPage. */
 export function collectionQuerySchema(def: ResourceDef): TObject {
@@ -91,6 +95,8 @@ const fieldSchema = (kind: FieldKind): TSchema =>
     ? Type.Unknown()
     : kind === 'int'
       ? Type.Unsafe<number | null>({ type: 'integer', nullable: true })
+      : kind === 'bool'
+        ? Type.Unsafe<boolean | null>({ type: 'boolean', nullable: true })
       : Type.Unsafe<string | null>({ type: 'string', nullable: true, ...(kind === 'timestamp' ? { format: 'date-time' } : {}) });
 
 /**

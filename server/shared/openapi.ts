@@ -150,6 +150,9 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/socialMedia/youtube': { summary: 'Vérifier la chaîne YouTube de destinataires' },
   'POST /api/socialMedia/youtube/list': { summary: "Vérifier les chaînes YouTube d'une liste" },
   'POST /api/videosocialmedia/last': { summary: 'Dernières vidéos des réseaux sociaux' },
+  'POST /api/grps/:id/subscribe': { summary: "S'abonner à une liste qui demande une confirmation par e-mail (double opt-in)" },
+  'GET /api/confirmations/:token': { summary: "Ce qu'un lien de confirmation confirme (ne change rien)" },
+  'POST /api/confirmations/:token': { summary: 'Confirmer (le bouton de la page de confirmation)' },
 };
 
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);

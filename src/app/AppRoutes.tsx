@@ -18,6 +18,9 @@ const PrivacyPolicyPage = lazyPart(() =>
 const LegalMentionsPage = lazyPart(() =>
   import(/* webpackChunkName: "legal" */ '../pages/legalMentions/LegalMentionsPage').then((m) => m.LegalMentionsPage),
 );
+const ConfirmationPage = lazyPart(() =>
+  import(/* webpackChunkName: "confirmation" */ '../pages/confirmation/ConfirmationPage').then((m) => m.ConfirmationPage),
+);
 
 // The back-office is split out of the public pages' bundle.
 const DashboardPage = lazy(() => import(/* webpackChunkName: "backoffice-dashboard" */ '../pages/dashboard/DashboardPage'));
@@ -49,6 +52,7 @@ export function AppRoutes() {
         <Route path="/liste/:theme" element={onDemand(<ListePage />)} />
         <Route path="/privacy-policy" element={onDemand(<PrivacyPolicyPage />)} />
         <Route path="/legal-mentions" element={onDemand(<LegalMentionsPage />)} />
+        <Route path="/confirmation/:token" element={onDemand(<ConfirmationPage />)} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -4,6 +4,7 @@
  */
 import '../features/auth/api';
 import '../features/categories/api';
+import '../features/confirmations/api';
 import '../features/deliveries/api';
 import '../features/discours/api';
 import '../features/lists/api';

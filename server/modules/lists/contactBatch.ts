@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db';
 import { refreshStatistics } from '../../db/statistics';
 import { isEmail } from '../../shared/email';
+import type { ConsentContext } from './consent';
 import { insertContacts, type ListOwner, type NewContact } from './repository';
 
 /** One input row of an import: where it came from, and its fields as given. */
@@ -67,6 +68,8 @@ export class ContactBatch {
     private readonly db: Db,
     private readonly list: ListOwner,
     private readonly origin: string,
+    /** Who adds the contacts, for their consent events; unset: the signed-in operator. */
+    private readonly consent?: ConsentContext,
   ) {}
 
   async add(row: ContactInput): Promise<void> {
@@ -116,7 +119,7 @@ export class ContactBatch {
     const batch = this.pending;
     this.pending = [];
     this.inBatch = new Set();
-    this.inFlight = insertContacts(this.db, this.list, this.origin, batch).then(
+    this.inFlight = insertContacts(this.db, this.list, this.origin, batch, this.consent).then(
       (added) => {
         for (const contact of batch) {
           if (added.has(contact.email.toLowerCase())) this.report.added += 1;

@@ -140,10 +140,12 @@ describe('exporting contacts as CSV', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toContain(`liste-${listId}-contacts.csv`);
     const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('email,prénom,nom,téléphone,origine,statut,ajouté le');
+    expect(lines[0]).toBe('email,prénom,nom,téléphone,origine,statut,ajouté le,consentement');
     expect(lines).toHaveLength(contacts.length + 1);
     const axb = lines.find((line) => line.startsWith('axb@'));
     expect(axb).toMatch(/^axb@example\.org,"'=HYPERLINK\(""x""\)","Durand, ""le grand""",0605,console,actif,\d{4}-/);
+    // Each contact's consent events, in the last column.
+    expect(axb).toMatch(/,ajouté \(opérateur\) \d{4}-[^,]*$/);
   });
 
   it('answers only what the search and state show', async () => {

@@ -4,5 +4,11 @@ export const listsCopy = {
     statusAndActif: "Le statut et 'actif' se contredisent : n'envoyez que l'un des deux.",
     unsubscribedByContact: (email: string) =>
       `${email} s'est désabonné(e) de cette liste : seul un nouvel abonnement de sa part peut l'y remettre.`,
+    pendingConfirmation: (email: string) =>
+      `${email} n'a pas encore confirmé son abonnement : seul le lien du message de confirmation peut l'activer.`,
+  },
+  subscribe: {
+    closed: "Cette liste ne prend pas d'abonnements publics (elle ne demande pas de confirmation par e-mail).",
+    sent: 'Merci ! Un message de confirmation vient de vous être envoyé : ouvrez-le et cliquez sur le lien pour confirmer votre abonnement.',
   },
 };

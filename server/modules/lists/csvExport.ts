@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db';
 import { collectionWhere } from '../../shared/hydra';
+import { consentOfMany, type ConsentEvent } from './consent';
 import { grpRcpResource } from './resource';
 
 /** How many contacts one read fetches: the export holds one batch in memory, whatever the list's size. */
@@ -17,7 +18,21 @@ interface ExportedContact {
 }
 
 /** The header row, in the table's French column names. */
-export const EXPORT_HEADER = ['email', 'prénom', 'nom', 'téléphone', 'origine', 'statut', 'ajouté le'];
+export const EXPORT_HEADER = ['email', 'prénom', 'nom', 'téléphone', 'origine', 'statut', 'ajouté le', 'consentement'];
+
+/**
+ * A contact's consent events in one field (DESIGN §7): `type (source[ : file]) date[ [ip, agent]]`
+ * per event, oldest first, separated by ` | `.
+ */
+export function consentSummary(events: ConsentEvent[]): string {
+  return events
+    .map((event) => {
+      const how = event.file ? `${event.source} : ${event.file}` : event.source;
+      const client = [event.ip, event.userAgent].filter(Boolean).join(', ');
+      return `${event.type} (${how}) ${new Date(event.at).toISOString()}${client ? ` [${client}]` : ''}`;
+    })
+    .join(' | ');
+}
 
 /**
  * One CSV field (RFC 4180). A field a spreadsheet would run as a formula (=, +, -, @, tab,
@@ -53,8 +68,11 @@ export async function* exportContacts(db: Queryable, grpId: number, filter: Expo
       [...params, after],
     );
     if (rows.length === 0) return;
+    const consent = await consentOfMany(db, rows.map((c) => c.id));
     yield rows
-      .map((c) => csvLine([c.email, c.firstname, c.lastname, c.phone, c.origin, c.status, new Date(c.created).toISOString()]))
+      .map((c) =>
+        csvLine([c.email, c.firstname, c.lastname, c.phone, c.origin, c.status, new Date(c.created).toISOString(), consentSummary(consent.get(c.id) ?? [])]),
+      )
       .join('');
     after = rows[rows.length - 1].id;
     if (rows.length < EXPORT_BATCH) return;

@@ -51,9 +51,10 @@ export async function importCsv(
   db: Db,
   list: ListOwner,
   input: Readable,
-  options: { origin: string; maxBytes: number },
+  options: { origin: string; maxBytes: number; file?: string | null },
 ): Promise<ImportReport> {
-  const batch = new ContactBatch(db, list, options.origin);
+  // Each contact's consent says it came from this import, and from which file.
+  const batch = new ContactBatch(db, list, options.origin, { source: 'import', file: options.file ?? null });
   const parser = parse({
     bom: true,
     delimiter: [',', ';', '\t'],

@@ -33,6 +33,7 @@ export function registerImportRoutes(app: FastifyInstance, { db, authenticate, c
         const grp = await findOwnedItem(db, grpResource, request.params.id, currentUser(request));
         return importCsv(db, { id: Number(grp.id), user: Number(grp.user) }, request.body, {
           origin: request.query.origin || 'import',
+          file: request.query.file ?? null,
           maxBytes: config.importMaxBytes,
         });
       },

@@ -97,4 +97,82 @@ CREATE TRIGGER grp_rcp_sync_status_update BEFORE UPDATE ON grp_rcp
   EXECUTE FUNCTION grp_rcp_sync_status();
 `,
   },
+  {
+    // Consent (issue 23, DESIGN §7): a contact may wait for confirmation (`en attente`, not
+    // mailable: `actif` is 0 for every state but 'actif'), a list may require it, and every
+    // contact keeps its consent events. The events are written by triggers, the one place that
+    // sees every route; a route tells who and how through transaction-local settings
+    // (consent.ts), else an insert is an operator's and a state change is read from the row.
+    // Inserts are recorded per statement (one INSERT … SELECT for a whole import batch); state
+    // changes per row, and only when the state moves (the WHEN is checked in C).
+    id: '0230_1_consent',
+    sql: `
+ALTER TABLE grp_rcp DROP CONSTRAINT grp_rcp_status_check;
+ALTER TABLE grp_rcp ADD CONSTRAINT grp_rcp_status_check
+  CHECK (status IN ('actif', 'en attente', 'désabonné', 'retiré', 'rejeté'));
+ALTER TABLE grp ADD COLUMN double_opt_in boolean NOT NULL DEFAULT false;
+CREATE TABLE grp_rcp_consent (
+  id bigserial PRIMARY KEY,
+  grp_rcp_id integer NOT NULL,
+  type text NOT NULL CHECK (type IN ('ajouté', 'confirmé', 'désabonné', 'rejeté', 'réabonné')),
+  source text NOT NULL CHECK (source IN ('opérateur', 'import', 'formulaire', 'api', 'message')),
+  at timestamptz NOT NULL DEFAULT now(),
+  ip text,
+  user_agent text,
+  file text
+);
+CREATE INDEX grp_rcp_consent_contact ON grp_rcp_consent (grp_rcp_id, id);
+CREATE INDEX grp_rcp_pending ON grp_rcp (status_changed_at) WHERE status = 'en attente';
+CREATE FUNCTION grp_rcp_consent_setting(name text) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT nullif(current_setting('tgm.consent_' || name, true), '')
+$$;
+CREATE FUNCTION grp_rcp_consent_added() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  src text := coalesce(grp_rcp_consent_setting('source'), 'opérateur');
+  public_source boolean := src IN ('formulaire', 'api', 'message');
+BEGIN
+  INSERT INTO grp_rcp_consent (grp_rcp_id, type, source, ip, user_agent, file)
+  SELECT n.id, 'ajouté', src,
+    CASE WHEN public_source THEN grp_rcp_consent_setting('ip') END,
+    CASE WHEN public_source THEN grp_rcp_consent_setting('user_agent') END,
+    CASE WHEN src = 'import' THEN grp_rcp_consent_setting('file') END
+  FROM consent_new_rows n WHERE n.status IN ('actif', 'en attente');
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER grp_rcp_consent_insert AFTER INSERT ON grp_rcp
+  REFERENCING NEW TABLE AS consent_new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION grp_rcp_consent_added();
+CREATE FUNCTION grp_rcp_consent_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  kind text;
+  src text := grp_rcp_consent_setting('source');
+BEGIN
+  kind := CASE
+    WHEN NEW.status = 'actif' AND OLD.status = 'en attente' THEN 'confirmé'
+    WHEN NEW.status = 'actif' THEN 'réabonné'
+    WHEN NEW.status = 'en attente' THEN 'ajouté'
+    WHEN NEW.status = 'désabonné' THEN 'désabonné'
+    WHEN NEW.status = 'rejeté' THEN 'rejeté'
+  END;
+  IF kind IS NULL THEN RETURN NULL; END IF;
+  src := CASE
+    WHEN kind = 'rejeté' THEN 'message'
+    WHEN kind = 'désabonné' AND NEW.unsubscribed_by = 'contact' THEN coalesce(src, 'message')
+    WHEN kind = 'confirmé' THEN coalesce(src, 'message')
+    ELSE coalesce(src, 'opérateur')
+  END;
+  INSERT INTO grp_rcp_consent (grp_rcp_id, type, source, ip, user_agent, file)
+  VALUES (NEW.id, kind, src,
+    CASE WHEN src IN ('formulaire', 'api', 'message') THEN grp_rcp_consent_setting('ip') END,
+    CASE WHEN src IN ('formulaire', 'api', 'message') THEN grp_rcp_consent_setting('user_agent') END,
+    CASE WHEN src = 'import' THEN grp_rcp_consent_setting('file') END);
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER grp_rcp_consent_update AFTER UPDATE ON grp_rcp
+  FOR EACH ROW WHEN (NEW.status IS DISTINCT FROM OLD.status)
+  EXECUTE FUNCTION grp_rcp_consent_changed();
+`,
+  },
 ];

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/db';
+import { consentContextCte, consentContextParams, type ConsentContext } from './consent';
 
 export interface ListCounts {
   /** Active contacts now. */
@@ -37,22 +38,33 @@ export interface NewContact {
   phone: string;
 }
 
-/** Inserts contacts in one statement, skipping e-mails the list already holds; answers the lower-cased e-mails added. */
-export async function insertContacts(db: Queryable, list: ListOwner, origin: string, contacts: NewContact[]): Promise<Set<string>> {
+/**
+ * Inserts contacts in one statement, skipping e-mails the list already holds; answers the
+ * lower-cased e-mails added. `consent` tells the consent trigger who adds them, in the same
+ * statement (no transaction needed); unset, the signed-in operator.
+ */
+export async function insertContacts(
+  db: Queryable,
+  list: ListOwner,
+  origin: string,
+  contacts: NewContact[],
+  consent?: ConsentContext,
+): Promise<Set<string>> {
+  const params = [
+    list.id,
+    list.user,
+    origin,
+    contacts.map((c) => c.email),
+    contacts.map((c) => c.firstname),
+    contacts.map((c) => c.lastname),
+    contacts.map((c) => c.phone),
+  ];
   const rows = await db.query<{ email: string }>(
-    `INSERT INTO grp_rcp (grp_id, user_id, origin, email, firstname, lastname, phone)
-     SELECT $1, $2, $3, e, f, l, p FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) AS t(e, f, l, p)
+    `${consent ? `WITH ${consentContextCte(8)} ` : ''}INSERT INTO grp_rcp (grp_id, user_id, origin, email, firstname, lastname, phone)
+     SELECT $1, $2, $3, e, f, l, p FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) AS t(e, f, l, p)${consent ? ', consent_context' : ''}
      ON CONFLICT (grp_id, lower(email)) DO NOTHING
      RETURNING lower(email) AS email`,
-    [
-      list.id,
-      list.user,
-      origin,
-      contacts.map((c) => c.email),
-      contacts.map((c) => c.firstname),
-      contacts.map((c) => c.lastname),
-      contacts.map((c) => c.phone),
-    ],
+    consent ? [...params, ...consentContextParams(consent)] : params,
   );
   return new Set(rows.map((row) => row.email));
 }

@@ -11,6 +11,7 @@ export const grpResource: ResourceDef = {
     actif: { column: 'actif', kind: 'int' },
     user: { column: 'user_id', kind: 'int' },
     sequence: { column: 'sequence', kind: 'json' },
+    doubleOptIn: { column: 'double_opt_in', kind: 'bool' },
     created: { column: 'created', kind: 'timestamp' },
     lastModified: { column: 'last_modified', kind: 'timestamp' },
   },
@@ -20,7 +21,10 @@ export const grpResource: ResourceDef = {
   owner: 'user',
 };
 
-/** A contact of a list ("grp_rcp"); soft-deleted contacts keep `actif: 0`. */
+/**
+ * A contact of a list ("grp_rcp"); soft-deleted contacts keep `actif: 0`, and so do those
+ * `en attente` of their confirmation (double opt-in).
+ */
 export const grpRcpResource: ResourceDef = {
   type: 'GrpRcp',
   path: 'grp_rcps',

@@ -14,15 +14,20 @@ import { registerTargetRoutes } from './targetRoutes';
 import { registerImportRoutes } from './importRoutes';
 import { registerExportRoutes } from './exportRoutes';
 import { listsCopy as copy } from './copy';
+import { consentOf } from './consent';
+import { removeExpiredPending } from './optIn';
+import { registerSubscribeRoutes } from './subscribeRoutes';
 
 export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
-  const { db, authenticate } = context;
+  const { db, authenticate, config } = context;
   registerCrud(app, context, grpResource, { createBody: GrpCreate, patchBody: GrpPatch, tag: 'lists' });
 
   registerCrud(app, context, grpRcpResource, {
     createBody: GrpRcpCreate,
     patchBody: GrpRcpPatch,
     tag: 'lists',
+    // A contact's consent events (DESIGN §7), newest last.
+    itemExtras: async (row, reader) => ({ consent: await consentOf(reader, Number(row.id)) }),
     // A contact belongs to its list's owner; an e-mail is in a list once.
     beforeCreate: async (values: Row, user, tx) => {
       const grp = await findOwnedItem(tx, grpResource, Number(values.grp), user);
@@ -41,6 +46,10 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
       if (resubscribing && current.status === 'désabonné' && current.unsubscribedBy === 'contact') {
         throw conflict(copy.contacts.unsubscribedByContact(String(current.email)), 'status');
       }
+      // Only the contact confirms a subscription (double opt-in); an operator may remove it.
+      if (resubscribing && current.status === 'en attente') {
+        throw conflict(copy.contacts.pendingConfirmation(String(current.email)), 'status');
+      }
       return values;
     },
   });
@@ -58,4 +67,15 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
   registerTargetRoutes(app, context);
   registerImportRoutes(app, context);
   registerExportRoutes(app, context);
+  registerSubscribeRoutes(app, context);
+
+  // Unconfirmed subscriptions leave after OPTIN_EXPIRY_DAYS: checked at start, then hourly.
+  let purge: NodeJS.Timeout | undefined;
+  const expire = () => removeExpiredPending(db, config.optinExpiryDays).catch((error: unknown) => app.log.warn({ err: error }, 'opt-in expiry failed'));
+  app.addHook('onReady', async () => {
+    void expire();
+    purge = setInterval(expire, 60 * 60 * 1000);
+    purge.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(purge));
 };

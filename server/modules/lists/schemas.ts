@@ -13,6 +13,7 @@ export const GrpCreate = Type.Object(
     actif: Type.Optional(Actif),
     user: Type.Optional(UserId),
     sequence: Type.Optional(Sequence),
+    doubleOptIn: Type.Optional(Type.Boolean({ description: 'Les abonnements publics doivent être confirmés par e-mail.' })),
   },
   { additionalProperties: false },
 );
@@ -49,7 +50,13 @@ export const GrpRcpPatch = Type.Partial(
   ),
 );
 
-const ContactStatus = Type.Union([Type.Literal('actif'), Type.Literal('désabonné'), Type.Literal('retiré'), Type.Literal('rejeté')]);
+const ContactStatus = Type.Union([
+  Type.Literal('actif'),
+  Type.Literal('en attente'),
+  Type.Literal('désabonné'),
+  Type.Literal('retiré'),
+  Type.Literal('rejeté'),
+]);
 
 /** Which contacts an export holds: the table's search and status filter, or all. */
 export const ExportFilter = Type.Object({
@@ -89,7 +96,10 @@ export const TargetListBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const ImportQuery = Type.Object({ origin: Type.Optional(Type.String({ maxLength: 100 })) });
+export const ImportQuery = Type.Object({
+  origin: Type.Optional(Type.String({ maxLength: 100 })),
+  file: Type.Optional(Type.String({ maxLength: 255, description: 'Le nom du fichier importé, gardé dans le consentement des contacts.' })),
+});
 
 // Answers of the routes beside the CRUD ones.
 
@@ -130,3 +140,16 @@ export const TargetListAnswer = Answer({
 });
 
 export const ContactsCsvAnswer = MediaAnswer('Les contacts, en CSV (UTF-8 avec BOM).', 'text/csv');
+
+/** A public subscription to a list that requires confirmation (DESIGN §7). */
+export const SubscribeBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    firstname: Type.Optional(ContactText),
+  },
+  { additionalProperties: false },
+);
+
+export const SubscribeAnswer = Answer({
+  message: Type.String({ description: 'Ce que la personne doit faire ensuite, en français.' }),
+});

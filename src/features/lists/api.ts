@@ -58,8 +58,13 @@ export const listsApi = baseApi.injectEndpoints({
             }),
           );
         }
-        dispatch(listsApi.util.invalidateTags([{ type: 'ListCounts', id: grp }, ...(leavesFilter ? [{ type: 'Contact' as const, id: `LIST-${grp}` }] : [])]));
+        dispatch(listsApi.util.invalidateTags([{ type: 'ListCounts', id: grp }, { type: 'Contact', id: contact.id }, ...(leavesFilter ? [{ type: 'Contact' as const, id: `LIST-${grp}` }] : [])]));
       },
+    }),
+    /** One contact with its consent events (the contact's page). */
+    getContact: build.query<Contact, number>({
+      query: (id) => `/grp_rcps/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Contact', id }],
     }),
     getList: build.query<List, number>({
       query: (id) => `/grps/${id}`,
@@ -71,7 +76,7 @@ export const listsApi = baseApi.injectEndpoints({
       invalidatesTags: [{ type: 'Grp', id: 'LIST' }],
     }),
     // The answer replaces the cached list; the lists' pages are fetched again (a rename may reorder them).
-    updateList: build.mutation<List, { id: number; patch: Partial<Pick<List, 'subject' | 'actif' | 'sequence'>> }>({
+    updateList: build.mutation<List, { id: number; patch: Partial<Pick<List, 'subject' | 'actif' | 'sequence' | 'doubleOptIn'>> }>({
       query: ({ id, patch }) => mergePatch(`/grps/${id}`, patch),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
@@ -115,6 +120,7 @@ export const {
   useGetContactsPageQuery,
   useUpdateContactMutation,
   useGetListQuery,
+  useGetContactQuery,
   useCreateListMutation,
   useUpdateListMutation,
   useGetListCountsQuery,

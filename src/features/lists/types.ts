@@ -8,10 +8,25 @@ export interface List {
   actif: 0 | 1;
   user: number;
   sequence: SequenceItem[];
+  /** Public subscriptions must be confirmed by e-mail (double opt-in). */
+  doubleOptIn?: boolean;
 }
 
-/** A contact's state (DESIGN §6): 'rejeté' is a bounce, which an operator may clear. */
-export type ContactStatus = 'actif' | 'désabonné' | 'retiré' | 'rejeté';
+/**
+ * A contact's state (DESIGN §6): 'rejeté' is a bounce, which an operator may clear; 'en attente'
+ * waits for its confirmation (double opt-in), which only the contact gives.
+ */
+export type ContactStatus = 'actif' | 'en attente' | 'désabonné' | 'retiré' | 'rejeté';
+
+/** One consent event of a contact (DESIGN §7). */
+export interface ConsentEvent {
+  type: 'ajouté' | 'confirmé' | 'désabonné' | 'rejeté' | 'réabonné';
+  source: 'opérateur' | 'import' | 'formulaire' | 'api' | 'message';
+  at: string;
+  ip: string | null;
+  userAgent: string | null;
+  file?: string;
+}
 
 /** A contact of a list ("grp_rcp"). */
 export interface Contact {
@@ -26,13 +41,15 @@ export interface Contact {
   status: ContactStatus;
   unsubscribedBy: 'contact' | 'operator' | null;
   created: string;
+  /** Answered by the item GET only. */
+  consent?: ConsentEvent[];
 }
 
 export interface ContactPatch {
   firstname?: string;
   lastname?: string;
   phone?: string;
-  status?: Exclude<ContactStatus, 'rejeté'>;
+  status?: Exclude<ContactStatus, 'rejeté' | 'en attente'>;
 }
 
 export interface ListCounts {

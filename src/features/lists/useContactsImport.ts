@@ -21,7 +21,8 @@ export function useContactsImport(listId: number) {
       const onProgress = (loaded: number, total: number) =>
         setState({ phase: 'sending', percent: total ? Math.round((100 * loaded) / total) : 0 });
       const result = await uploadFile(
-        `/grps/${listId}/import`,
+        // The file's name goes into each contact's consent record.
+        `/grps/${listId}/import?file=${encodeURIComponent(file.name.slice(0, 255))}`,
         file,
         { contentType: 'text/csv', onProgress },
         store.getState,

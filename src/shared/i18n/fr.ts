@@ -71,6 +71,8 @@ export const fr = {
     title: 'Listes',
     newList: 'Nouvelle liste',
     subject: 'Sujet',
+    doubleOptIn: 'Abonnements publics confirmés par e-mail (double opt-in)',
+    doubleOptInHelp: "Les personnes qui s'abonnent elles-mêmes reçoivent un message de confirmation et ne reçoivent rien d'autre avant d'avoir confirmé.",
     lastModified: 'Dernière modification',
     editorTitle: (subject: string) => `Liste : ${subject}`,
     loading: 'Chargement de la liste…',
@@ -157,7 +159,12 @@ export const fr = {
     created: 'Ajouté le',
     statusFilter: 'Statut',
     allStatuses: 'Tous',
-    statuses: { actif: 'actif', désabonné: 'désabonné', retiré: 'retiré', rejeté: 'rejeté' } as Record<string, string>,
+    statuses: { actif: 'actif', 'en attente': 'en attente', désabonné: 'désabonné', retiré: 'retiré', rejeté: 'rejeté' } as Record<string, string>,
+    consent: 'Consentement',
+    noConsent: 'Aucun événement de consentement enregistré.',
+    consentLine: (type: string, source: string, file?: string) => `${type} — ${source}${file ? ` (fichier ${file})` : ''}`,
+    consentClient: (ip: string | null, userAgent: string | null) => [ip && `adresse ${ip}`, userAgent && `navigateur ${userAgent}`].filter(Boolean).join(', '),
+    consentDownload: 'Télécharger ses données et son consentement (JSON)',
     edit: 'Modifier',
     editTitle: (email: string) => `Contact : ${email}`,
     unsubscribe: 'Désabonner',
@@ -570,5 +577,20 @@ export const fr = {
     open: (label: string) => `Ouvrir le rapport de « ${label} »`,
     latestLine: (sent: number, total: number, opened: string, clicked: string, bounced: string) =>
       `Envoyés : ${sent} / ${total} · Ouverts : ${opened} % · Cliqués : ${clicked} % · Rejetés : ${bounced} %`,
+  },
+  confirmations: {
+    title: 'Confirmation',
+    loading: 'Chargement de la confirmation',
+    what: 'Ce lien sert à confirmer :',
+    button: 'Je confirme',
+    done: (kind: string) =>
+      kind === 'liste'
+        ? 'C’est confirmé : votre abonnement est actif. Merci !'
+        : kind === 'connexion'
+          ? 'C’est confirmé : vous êtes connecté(e) sur cet appareil.'
+          : 'C’est confirmé. Merci !',
+    used: 'Ce lien de confirmation a déjà servi : il n’y a plus rien à faire.',
+    expired: 'Ce lien de confirmation a expiré. Recommencez votre demande pour en recevoir un nouveau.',
+    unknown: 'Ce lien de confirmation n’existe pas. Vérifiez qu’il a été copié en entier.',
   },
 };

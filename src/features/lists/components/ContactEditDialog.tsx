@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { Feedback, useNotify, type FeedbackMessage } from '../../../shared/ui/Feedback';
-import { useUpdateContactMutation } from '../api';
+import { formatFrenchDate } from '../../../shared/lib/dates';
+import { useGetContactQuery, useUpdateContactMutation } from '../api';
 import type { Contact } from '../types';
 
 type Field = 'firstname' | 'lastname' | 'phone';
@@ -50,6 +51,7 @@ export function ContactEditDialog({ contact, listId, onClose }: { contact: Conta
             ))}
           </Stack>
           <Feedback message={error} />
+          <ConsentSection contactId={contact.id} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{fr.common.close}</Button>
@@ -59,5 +61,45 @@ export function ContactEditDialog({ contact, listId, onClose }: { contact: Conta
         </DialogActions>
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * The contact's consent events (DESIGN §7), and its data downloadable as JSON for a
+ * right-of-access request: made in the browser from what the server answered.
+ */
+function ConsentSection({ contactId }: { contactId: number }) {
+  const { data } = useGetContactQuery(contactId);
+  const events = data?.consent ?? [];
+  const download = () => {
+    if (!data) return;
+    const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `contact-${data.id}-consentement.json`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+  return (
+    <Stack component="section" aria-labelledby="contact-consent-title" spacing={1} sx={{ mt: 3 }}>
+      <Typography id="contact-consent-title" variant="subtitle1" component="h3">
+        {fr.contacts.consent}
+      </Typography>
+      {data && events.length === 0 && <Typography variant="body2">{fr.contacts.noConsent}</Typography>}
+      {events.length > 0 && (
+        <Stack component="ol" aria-label={fr.contacts.consent} sx={{ pl: 2.5, my: 0 }}>
+          {events.map((event, index) => (
+            <Typography component="li" variant="body2" key={index}>
+              {formatFrenchDate(event.at)} : {fr.contacts.consentLine(event.type, event.source, event.file)}
+              {(event.ip || event.userAgent) && ` (${fr.contacts.consentClient(event.ip, event.userAgent)})`}
+            </Typography>
+          ))}
+        </Stack>
+      )}
+      <Button size="small" onClick={download} disabled={!data} sx={{ alignSelf: 'flex-start' }}>
+        {fr.contacts.consentDownload}
+      </Button>
+    </Stack>
   );
 }

@@ -18,10 +18,11 @@ import {
 import type { Contact, ContactPatch, ContactStatus } from '../types';
 import { ContactEditDialog } from './ContactEditDialog';
 
-const STATUSES: ContactStatus[] = ['actif', 'désabonné', 'retiré', 'rejeté'];
+const STATUSES: ContactStatus[] = ['actif', 'en attente', 'désabonné', 'retiré', 'rejeté'];
 // The palette's warning orange reads below 4.5:1 on white: secondary (#bf360c) does not.
 const STATUS_COLOURS: Record<ContactStatus, 'success' | 'secondary' | 'default' | 'error'> = {
   actif: 'success',
+  'en attente': 'default',
   désabonné: 'secondary',
   retiré: 'default',
   rejeté: 'error',
@@ -169,6 +170,11 @@ function ContactActions({ contact, onEdit, onChange }: ActionsProps) {
             {fr.contacts.resubscribe}
           </Button>
         ))}
+      {contact.status === 'en attente' && (
+        <Button size="small" color="error" aria-label={label(fr.contacts.remove)} onClick={() => void onChange(contact, { status: 'retiré' })}>
+          {fr.contacts.remove}
+        </Button>
+      )}
       {contact.status === 'retiré' && (
         <Button size="small" aria-label={label(fr.contacts.restore)} onClick={() => void onChange(contact, { status: 'actif' }, { status: 'retiré' })}>
           {fr.contacts.restore}

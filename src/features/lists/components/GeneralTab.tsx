@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Divider, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Divider, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { formatFrenchDate } from '../../../shared/lib/dates';
@@ -29,6 +29,15 @@ export function GeneralTab({ list, onDeleted }: { list: List; onDeleted: () => v
     }
   };
 
+  const toggleDoubleOptIn = async (doubleOptIn: boolean) => {
+    try {
+      await update({ id: list.id, patch: { doubleOptIn } }).unwrap();
+      setResult({ severity: 'success', text: fr.common.saved });
+    } catch (failure) {
+      setResult({ severity: 'error', text: errorMessage(failure) });
+    }
+  };
+
   return (
     <Stack spacing={2}>
       <Box component="form" noValidate onSubmit={save}>
@@ -45,6 +54,22 @@ export function GeneralTab({ list, onDeleted }: { list: List; onDeleted: () => v
           </Button>
         </Stack>
         <Feedback message={result} />
+      </Box>
+      <Box>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={!!list.doubleOptIn}
+              disabled={isLoading}
+              slotProps={{ input: { 'aria-describedby': 'double-opt-in-help' } }}
+              onChange={(event) => void toggleDoubleOptIn(event.target.checked)}
+            />
+          }
+          label={fr.lists.doubleOptIn}
+        />
+        <Typography id="double-opt-in-help" variant="body2" color="text.secondary">
+          {fr.lists.doubleOptInHelp}
+        </Typography>
       </Box>
       <Box aria-label={fr.lists.tabs.general} role="group">
         <Typography>{fr.lists.count(counts?.count ?? 0)}</Typography>

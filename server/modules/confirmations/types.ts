@@ -1,0 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/db';
+
+/** The kinds of "click to confirm" link (INTERFACES §3). */
+export type ConfirmationKindName = 'liste' | 'visiteur' | 'connexion';
+
+/** What one kind of confirmation does: a file each, listed in kinds.ts. */
+export interface ConfirmationKind {
+  kind: ConfirmationKindName;
+  /**
+   * What the page says will be confirmed (French), read without changing anything; null when
+   * the subject is gone. Optional: the copy's label of the kind stands in.
+   */
+  label?(db: Queryable, subjectId: number): Promise<string | null>;
+  /** Confirms, in the transaction that marks the token used; answers the POST's body. */
+  confirm(tx: Queryable, subjectId: number, request: FastifyRequest): Promise<Record<string, unknown>>;
+}

@@ -15,6 +15,22 @@ const featureZones = features.map((name) => ({
   message: 'A feature must not import another feature; compose them in a page.',
 }));
 
+// The mail module's concerns (INTERFACES §1): code outside a concern's folder imports it only
+// through its index.ts.
+const mailConcerns = ['compose', 'queue', 'tracking', 'bounces', 'schedules', 'reports', 'messages'];
+const mailZones = mailConcerns.map((name) => ({
+  target: [
+    `./server/modules/mail/!(${name})/**/*`,
+    './server/modules/mail/*.ts',
+    './server/!(modules)/**/*',
+    './server/*.ts',
+    './server/modules/!(mail)/**/*',
+    './{bench,e2e,scripts}/**/*',
+  ],
+  from: `./server/modules/mail/${name}/**/!(index).ts`,
+  message: `Import the mail module's ${name} concern through its index.ts.`,
+}));
+
 module.exports = {
   root: true,
   parser: '@typescript-eslint/parser',
@@ -33,6 +49,7 @@ module.exports = {
       {
         zones: [
           ...featureZones,
+          ...mailZones,
           {
             target: './src/shared',
             from: ['./src/features', './src/pages', './src/app'],

@@ -6,9 +6,8 @@ import { startApiServer, type RunningServer } from '../e2e/support/apiServer';
 import { loadConfig } from '../server/config';
 import { migrate } from '../server/db/migrate';
 import { seedDemo } from '../server/db/seed';
-import { composeMessage, sendMessageId, senderDomain } from '../server/modules/mail/message';
-import { compileContent, type SendContent } from '../server/modules/mail/render';
-import { unsubscribeTokens } from '../server/modules/mail/unsubscribe';
+import { compileContent, composeMessage, sendMessageId, senderDomain, type SendContent } from '../server/modules/mail/compose';
+import { unsubscribeTokens } from '../server/modules/mail/tracking';
 import { enginesFor, type Engine } from './support/engines';
 import { startSinkProcess, type Sink } from './support/sink';
 import { compare, latencyLine, probeHealth, rate, sampleRss, timed, type BenchOptions, type Side } from './measure';
@@ -120,7 +119,7 @@ async function benchSend(engine: Engine, dataDir: string, contacts: number, sink
             { email: `c${i + 1}@bench.example`, firstname: `C${i + 1}`, lastname: '' },
             {
               from: FROM,
-              messageId: sendMessageId(round + 1, i + 1, domain),
+              messageId: sendMessageId(round + 1, i + 1, '0123456789abcdef', domain),
               unsubscribeUrl: `${server.url}/api/unsubscribe/${tokens.sign(i + 1)}`,
             },
           );

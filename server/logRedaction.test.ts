@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { unsubscribeTokens, loadLinkSecret } from './modules/mail/unsubscribe';
+import { unsubscribeTokens, loadLinkSecret } from './modules/mail/tracking';
 import { jsonClient } from './testing/requests';
 import { createTestApp, type TestApp } from './testing/testApp';
 

@@ -172,4 +172,47 @@ CREATE UNIQUE INDEX mail_send_occurrence ON mail_send (schedule_id, occurrence_a
 CREATE INDEX mail_send_scheduled ON mail_send (send_at) WHERE status = 'scheduled';
 `,
   },
+  {
+    // Queued one-off messages (INTERFACES §2): a list confirmation, a sign-in link, a digest —
+    // sent by the send worker with the same claiming, retries and recovery as recipients;
+    // (kind, key) makes each one once.
+    id: '0720_messages',
+    sql: `
+CREATE TABLE mail_message (
+  id bigserial PRIMARY KEY,
+  kind text NOT NULL,
+  key text NOT NULL,
+  to_email text NOT NULL,
+  payload jsonb NOT NULL DEFAULT '{}',
+  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'skipped')),
+  attempts integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz NOT NULL DEFAULT now(),
+  claimed_by text,
+  last_error text,
+  created timestamptz NOT NULL DEFAULT now(),
+  sent_at timestamptz,
+  UNIQUE (kind, key)
+);
+CREATE INDEX mail_message_pending ON mail_message (next_attempt_at, id) WHERE status = 'pending';
+CREATE INDEX mail_message_sending ON mail_message (claimed_by) WHERE status = 'sending';
+`,
+  },
+  {
+    // What compose keeps (DESIGN §7): the install's random id that makes its Message-IDs unique
+    // across installs, and the DKIM key pair of each From domain, made on first use.
+    id: '0721_compose',
+    sql: `
+CREATE TABLE mail_install (
+  id smallint PRIMARY KEY CHECK (id = 1),
+  install_id text NOT NULL,
+  created timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE mail_dkim_key (
+  domain text PRIMARY KEY,
+  private_key text NOT NULL,
+  public_key text NOT NULL,
+  created timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];

@@ -1,19 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleContext } from '../../shared/context';
-import { mailComposer } from './composer';
-import { MailLinks, publicBaseUrl } from './links';
-import { startBounceReceiver, type BounceReceiver } from './receiver';
+import { registerBounceWebhooks, startBounceReceiver, type BounceReceiver } from './bounces';
+import { mailComposer } from './compose';
+import { messageKinds, type MessageContext } from './messages';
+import { createMailTransport, SendWorker, UnknownMessageKind, type ClaimedMessage } from './queue';
 import { registerSendRoutes } from './routes';
-import { Scheduler } from './scheduler';
-import { registerTrackingRoutes } from './trackingRoutes';
-import { createMailTransport } from './transport';
-import { registerUnsubscribeRoutes } from './unsubscribe';
-import { registerBounceWebhooks } from './webhooks';
-import { SendWorker } from './worker';
+import { Scheduler } from './schedules';
+import { MailLinks, publicBaseUrl, registerTrackingRoutes, registerUnsubscribeRoutes } from './tracking';
 
 /**
- * The mail module (DESIGN.md §4, §6): it owns its transport, its signed tokens and links, the
- * send worker and the scheduler (in processes that send), the bounce receiver (with
+ * The mail module (DESIGN.md §4, §6, §7): it owns its transport, its signed tokens and links, the
+ * send worker (recipients of sends and queued one-off messages) and the scheduler (in processes that send), the bounce receiver (with
  * BOUNCE_DOMAIN), their start and stop with the app, and its routes — the back-office ones,
  * and the public unsubscribe, tracking and bounce webhook ones.
  */
@@ -23,8 +20,31 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
   const transport = createMailTransport(config);
   const links = new MailLinks(publicBaseUrl(app, config.publicUrl, config.port));
   const composer = mailComposer({ from: config.mail.from, links, bounceDomain: bounce.domain });
+  const messageContext: MessageContext = {
+    db,
+    get publicUrl() {
+      return links.baseUrl();
+    },
+    productName: config.productName,
+    timezone: config.timezone,
+    now: () => new Date(),
+  };
+  /** A queued one-off message: its kind says what it says (or that it is not to be sent any more), compose makes it. */
+  const composeQueued = async (message: ClaimedMessage) => {
+    const kind = messageKinds.get(message.kind);
+    if (!kind) throw new UnknownMessageKind(`unknown message kind: ${message.kind}`);
+    const content = await kind.compose(messageContext, message);
+    return content ? composer.forMessage(content, message) : null;
+  };
   const worker = config.mail.worker
-    ? new SendWorker({ db, transport, settings: config.mail, log: app.log, compose: composer.forRecipient })
+    ? new SendWorker({
+        db,
+        transport,
+        settings: config.mail,
+        log: app.log,
+        compose: composer.forRecipient,
+        composeMessage: composeQueued,
+      })
     : null;
   const scheduler = config.mail.worker
     ? new Scheduler({ db, everyMs: Math.max(config.mail.pollMs, 200), log: app.log, started: () => worker?.wake() })
@@ -33,6 +53,7 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
 
   app.addHook('onReady', async () => {
     await links.load(db);
+    await composer.load(db);
     if (bounce.domain) {
       receiver = await startBounceReceiver({
         db,

@@ -8,12 +8,9 @@ import { badRequest, conflict, HttpError } from '../../shared/errors';
 import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
 import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
 import { grpResource } from '../lists/resource';
-import type { MailComposer } from './composer';
-import { contentOf, hasBody } from './content';
-import { zonedInstant } from './occurrences';
-import { compileContent } from './render';
-import { outcomesCsv, reportOf } from './report';
-import { saveSchedule, scheduleResource, stopSchedule } from './schedules';
+import { compileContent, contentOf, hasBody, type MailComposer } from './compose';
+import { outcomesCsv, reportOf } from './reports';
+import { saveSchedule, scheduleResource, stopSchedule, zonedInstant } from './schedules';
 import {
   CreatedSendAnswer,
   NoContentAnswer,
@@ -34,9 +31,7 @@ import {
   TestSendAnswer,
   TestSendBody,
 } from './schemas';
-import { changeStatus, createSend, reschedule, sendResource, withProgress } from './sends';
-import type { MailTransport } from './transport';
-import { classify } from './worker';
+import { changeStatus, classify, createSend, reschedule, sendResource, withProgress, type MailTransport } from './queue';
 
 const TAGS = ['mail'];
 

@@ -2,9 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { DeliveryPatch } from '../deliveries/schemas';
 import { DownloadToken } from '../../shared/downloadLinks';
 import { collectionResponseSchema, itemResponseSchema } from '../../shared/hydra';
-import { Answer, MediaAnswer, RedirectAnswer } from '../../shared/schemas';
+import { Answer, MediaAnswer } from '../../shared/schemas';
 import { scheduleResource } from './schedules';
-import { sendResource } from './sends';
+import { sendResource } from './queue';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
@@ -140,12 +140,3 @@ export const PreviewAnswer = Answer({
   amp: Type.String(),
   missing: Type.Array(Type.String(), { description: 'Variables du modèle sans valeur.' }),
 });
-
-export const ClickAnswer = RedirectAnswer('Vers le lien du message.');
-
-export const OpenPixelAnswer = MediaAnswer('Une image GIF transparente de 1×1 pixel.', 'image/gif', { type: 'string', format: 'binary' });
-
-/** The unsubscribe page answers HTML, its refusals too (an unknown link is a page that says so). */
-export const UnsubscribePageAnswer = MediaAnswer('La page de désabonnement (HTML).', 'text/html');
-
-export const BouncesAnswer = Answer({ recorded: Type.Integer(), unknown: Type.Integer() });

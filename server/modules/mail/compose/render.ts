@@ -1,0 +1,145 @@
+import Handlebars from 'handlebars';
+import { badRequest, HttpError } from '../../../shared/errors';
+import { describeTemplateError } from './templateError';
+
+/** What every message of a send is rendered from: decoded codes and the delivery's own values. */
+export interface SendContent {
+  subject: string;
+  html: string;
+  text: string;
+  amp: string;
+  /** The delivery's key/value sequence items and data, by key. */
+  vars: Record<string, string>;
+  /** Opens and clicks are tracked (the template's `properties.tracking`); absent in sends made before it existed. */
+  tracking?: boolean;
+}
+
+export interface Contact {
+  email: string;
+  firstname: string;
+  lastname: string;
+}
+
+export interface RenderedParts {
+  subject: string;
+  html: string;
+  text: string;
+  amp: string;
+}
+
+/** The names a message may use besides the delivery's own: the contact's fields and its link. */
+export const CONTACT_KEYS = ['firstname', 'lastname', 'email', 'unsubscribeUrl'] as const;
+
+type Part = keyof RenderedParts;
+type Renderer = (context: Record<string, string>) => string;
+
+// An isolated instance: the only helper beyond the built-ins passes AMP's own templates through.
+const hbs = Handlebars.create();
+hbs.registerHelper('raw', (options: Handlebars.HelperOptions) => options.fn(undefined));
+const BLOCK_HELPERS_KEEPING_CONTEXT = new Set(['if', 'unless']);
+
+/**
+ * AMP e-mails carry amp-mustache templates (`<template type="amp-mustache">`) that the mail
+ * client renders; their `{{…}}` must reach it untouched.
+ */
+function protectAmpTemplates(source: string): string {
+  return source.replace(/(<template\b[^>]*>)([\s\S]*?)(<\/template>)/gi, '$1{{{{raw}}}}$2{{{{/raw}}}}$3');
+}
+
+/** The top-level names a template reads (`{{firstname}}`, `{{#if promo}}`). */
+function namesOf(program: hbs.AST.Program): Set<string> {
+  const names = new Set<string>();
+  const expression = (node: hbs.AST.Expression) => {
+    if (node.type === 'PathExpression') {
+      const path = node as hbs.AST.PathExpression;
+      if (!path.data && path.parts.length > 0 && !path.original.startsWith('this')) names.add(path.parts[0]);
+    } else if (node.type === 'SubExpression') {
+      (node as hbs.AST.SubExpression).params.forEach(expression);
+    }
+  };
+  const walk = (block: hbs.AST.Program | undefined) => {
+    for (const statement of block?.body ?? []) {
+      if (statement.type === 'MustacheStatement') {
+        const mustache = statement as hbs.AST.MustacheStatement;
+        if (mustache.params.length === 0 && !mustache.hash?.pairs.length) expression(mustache.path);
+        else mustache.params.forEach(expression);
+      } else if (statement.type === 'BlockStatement') {
+        const block = statement as hbs.AST.BlockStatement;
+        if (block.path.original === 'raw') continue;
+        block.params.forEach(expression);
+        // each/with change the context inside: their names are the items', not the message's.
+        if (BLOCK_HELPERS_KEEPING_CONTEXT.has(block.path.original)) walk(block.program);
+        walk(block.inverse);
+      } else if (statement.type === 'PartialStatement' || statement.type === 'PartialBlockStatement') {
+        throw new Error('les partiels ({{> …}}) ne sont pas pris en charge');
+      }
+    }
+  };
+  walk(program);
+  return names;
+}
+
+const FIELD_OF: Record<Part, string> = { subject: 'subject', html: 'codeHtml', text: 'codeText', amp: 'codeAmp' };
+
+/** A send's templates, compiled once and rendered for each contact. */
+export interface CompiledContent {
+  render(contact: Contact, unsubscribeUrl: string): RenderedParts;
+  /** Names the templates use that neither the delivery nor the contact provides: they render empty. */
+  missing: string[];
+  /** Parts that place the unsubscribe link themselves (the others get the footer). */
+  placesLink: Set<Part>;
+  tracking: boolean;
+}
+
+/**
+ * Compiles the parts with Handlebars: HTML and AMP escape what they insert, text and subject
+ * do not. A template error is the caller's (400 on the part's field).
+ */
+export function compileContent(content: SendContent): CompiledContent {
+  const renderers = {} as Record<Part, Renderer>;
+  const used = new Set<string>();
+  const placesLink = new Set<Part>();
+  for (const part of ['subject', 'html', 'text', 'amp'] as Part[]) {
+    const source = part === 'amp' ? protectAmpTemplates(content.amp) : content[part];
+    try {
+      const names = namesOf(hbs.parse(source));
+      names.forEach((name) => used.add(name));
+      if (names.has('unsubscribeUrl')) placesLink.add(part);
+      const template = hbs.compile(source, {
+        noEscape: part === 'subject' || part === 'text',
+        knownHelpers: { raw: true },
+        knownHelpersOnly: true,
+      });
+      template({}); // compiles now, so that errors surface here rather than mid-send
+      renderers[part] = template;
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      const reason = describeTemplateError(error as Error, source);
+      throw badRequest(FIELD_OF[part], `Le modèle '${FIELD_OF[part]}' est invalide : ${reason}`);
+    }
+  }
+  const provided = new Set<string>([...Object.keys(content.vars), ...CONTACT_KEYS]);
+  return {
+    missing: [...used].filter((name) => !provided.has(name)).sort(),
+    placesLink,
+    tracking: content.tracking === true,
+    render: (contact, unsubscribeUrl) => {
+      const context = {
+        ...content.vars,
+        firstname: contact.firstname,
+        lastname: contact.lastname,
+        email: contact.email,
+        unsubscribeUrl,
+      };
+      return {
+        subject: renderers
+          .subject(context)
+          .replace(/[\r\n]+/g, ' ')
+          .trim(),
+        html: renderers.html(context),
+        text: renderers.text(context),
+        amp: renderers.amp(context),
+      };
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/**
+ * The kinds of queued one-off message (INTERFACES §2). Adding a kind is one file in this
+ * folder exporting a `MessageKind`, and one line in the list below.
+ */
+import type { MessageKind } from './types';
+
+export type { MessageContent, MessageContext, MessageKind, QueuedMessage } from './types';
+
+const kinds: MessageKind[] = [];
+
+/** Every kind this server sends, by name. */
+export const messageKinds = new Map<string, MessageKind>(kinds.map((kind) => [kind.kind, kind]));

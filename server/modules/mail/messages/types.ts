@@ -1,0 +1,43 @@
+import type { Queryable } from '../../../db/db';
+
+/** What a kind of message may read to say what it says (INTERFACES §2). */
+export interface MessageContext {
+  db: Queryable;
+  /** The address recipients reach the server at (PUBLIC_URL, or where it listens). */
+  publicUrl: string;
+  productName: string;
+  /** IANA time zone dates are written in. */
+  timezone: string;
+  now(): Date;
+}
+
+/** A queued message as its kind receives it. */
+export interface QueuedMessage {
+  id: number;
+  key: string;
+  to: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * What a message says; `compose/` makes the message of it (text part from the HTML when
+ * missing, CSS inlined, From, Message-ID, headers, DKIM).
+ */
+export interface MessageContent {
+  subject: string;
+  html?: string;
+  text?: string;
+  /** The one-click unsubscribe (RFC 8058) of the message, when it has one. */
+  unsubscribe?: { url: string; oneClickUrl?: string } | null;
+  /** The List-Id of the list the message is about (RFC 2919). */
+  listId?: { id: string; name: string } | null;
+}
+
+/**
+ * A kind of message: says what a queued message of that kind says, and to whom it is still
+ * worth sending. `null` means "do not send any more" (recorded `skipped`).
+ */
+export interface MessageKind {
+  kind: string;
+  compose(ctx: MessageContext, message: QueuedMessage): Promise<MessageContent | null>;
+}

@@ -1,0 +1,26 @@
+/**
+ * The queue: sends and their recipients' rows, queued one-off messages, claiming them, and
+ * the worker that delivers them through the transport.
+ */
+export { SendWorker, UnknownMessageKind, classify, type WorkerDeps } from './worker';
+export { enqueueMessages, type ClaimedMessage, type OutgoingMessage } from './messages';
+export { createMailTransport, type MailTransport } from './transport';
+export { STALE_AFTER_SECONDS, type Claimed } from './recipients';
+export {
+  bouncesOf,
+  cancelPending,
+  changeStatus,
+  completeFinished,
+  createSend,
+  failuresOf,
+  insertSend,
+  reschedule,
+  sendResource,
+  startDue,
+  withProgress,
+  type CreatedSend,
+  type NewSend,
+  type SendAction,
+  type SendPlan,
+  type SendStatus,
+} from './sends';

@@ -1,0 +1,2 @@
+/** A send's report and its outcomes CSV. */
+export { csvCell, outcomesCsv, reportOf } from './report';

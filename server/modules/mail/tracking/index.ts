@@ -1,0 +1,10 @@
+/**
+ * Tracking and the links messages carry: signed tokens, tracked links and the open image,
+ * their routes, and the unsubscribe routes.
+ */
+export { MailLinks, publicBaseUrl } from './links';
+export { mailTokens, type MailTokens, type RecipientRef } from './tokens';
+export { trackHtml, type Tracker } from './trackHtml';
+export { registerTrackingRoutes, trackingPaths } from './routes';
+export { loadLinkSecret, registerUnsubscribeRoutes, unsubscribeTokens, type UnsubscribeTokens } from './unsubscribe';
+export { MACHINE_OPEN_SECONDS, recordClick, recordOpen, recordUnsubscribe } from './results';

@@ -1,0 +1,69 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../../db/db';
+import { mailTokens, type MailTokens, type RecipientRef } from './tokens';
+import type { Tracker } from './trackHtml';
+import { trackingPaths } from './routes';
+import { loadLinkSecret, unsubscribeTokens, type UnsubscribeTokens } from './unsubscribe';
+
+/**
+ * The address recipients reach the server at: PUBLIC_URL, else where it listens (known once
+ * it listens; until then, the configured port on localhost).
+ */
+export function publicBaseUrl(app: FastifyInstance, configured: string | null, port: number): () => string {
+  let listening: string | null = configured;
+  return () => {
+    if (listening) return listening;
+    const address = app.server.address() as AddressInfo | null;
+    if (!address || typeof address !== 'object') return `http://localhost:${port}`;
+    const host = ['0.0.0.0', '::'].includes(address.address)
+      ? 'localhost'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+    listening = `http://${host}:${address.port}`;
+    return listening;
+  };
+}
+
+/**
+ * The mail module's signed tokens (unsubscribe, VERP, tracking), made from the secret every
+ * process shares once the database is there (`load`, at the app's onReady), and the links
+ * messages carry.
+ */
+export class MailLinks {
+  private unsubscribeKeys: UnsubscribeTokens | null = null;
+  private recipientKeys: MailTokens | null = null;
+
+  constructor(readonly baseUrl: () => string) {}
+
+  async load(db: Queryable): Promise<void> {
+    const secret = await loadLinkSecret(db);
+    this.unsubscribeKeys = unsubscribeTokens(secret);
+    this.recipientKeys = mailTokens(secret);
+  }
+
+  readonly unsubscribeTokens = (): UnsubscribeTokens => {
+    if (!this.unsubscribeKeys) throw new Error('unsubscribe tokens used before the app is ready');
+    return this.unsubscribeKeys;
+  };
+
+  readonly tokens = (): MailTokens => {
+    if (!this.recipientKeys) throw new Error('mail tokens used before the app is ready');
+    return this.recipientKeys;
+  };
+
+  /** A contact's unsubscribe link; null gives the test link of BAT messages and previews. */
+  unsubscribeUrl(contactId: number | null): string {
+    return `${this.baseUrl()}/api/unsubscribe/${this.unsubscribeTokens().sign(contactId)}`;
+  }
+
+  /** Signed redirects and the open image of one recipient's message. */
+  tracker(ref: RecipientRef, unsubscribeUrl: string): Tracker {
+    return {
+      click: (url) => `${this.baseUrl()}${trackingPaths.click(this.tokens().click.sign(ref, url))}`,
+      openUrl: `${this.baseUrl()}${trackingPaths.open(this.tokens().open.sign(ref))}`,
+      unsubscribeUrl,
+    };
+  }
+}

@@ -72,4 +72,16 @@ ALTER TABLE channel ADD COLUMN feed_pending boolean NOT NULL DEFAULT false;
 CREATE INDEX channel_feed_pending ON channel (id) WHERE feed_pending;
 `,
   },
+  {
+    // A visitor signed in on another device (a sign-in link): one token per device, stored hashed.
+    id: '0920_visitor_tokens',
+    sql: `
+CREATE TABLE visitor_token (
+  token_hash text PRIMARY KEY,
+  visitor_id integer NOT NULL REFERENCES visitor (id) ON DELETE CASCADE,
+  created timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX visitor_token_visitor ON visitor_token (visitor_id);
+`,
+  },
 ];

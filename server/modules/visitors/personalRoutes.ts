@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/db';
 import { badRequest, notFound } from '../../shared/errors';
 import { parseChannelRef } from '../feeds/channelRef';
+import { enqueueMessages } from '../mail/queue';
 import { findChannel } from '../videos/repository';
 import {
   deleteGroup,
@@ -97,11 +98,21 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => {
       const visitor = await currentVisitor(db, request);
       const { digest, digestHour } = request.body;
-      await db.query('UPDATE visitor SET digest = coalesce($2, digest), digest_hour = coalesce($3, digest_hour) WHERE id = $1', [
-        visitor.id,
-        digest ?? null,
-        digestHour ?? null,
-      ]);
+      await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ digest: Digest; confirmed: boolean }>(
+          `UPDATE visitor SET digest = coalesce($2, digest), digest_hour = coalesce($3, digest_hour) WHERE id = $1
+           RETURNING digest, email_confirmed_at IS NOT NULL AS confirmed`,
+          [visitor.id, digest ?? null, digestHour ?? null],
+        );
+        // A digest goes only to a confirmed address: asking one mails the confirmation first
+        // (at most once an hour).
+        if (row.digest !== 'aucun' && !row.confirmed) {
+          const window = Math.floor(Date.now() / 3_600_000);
+          await enqueueMessages(tx, [
+            { kind: 'visiteur-confirmation', key: `visitor-${visitor.id}-confirmation-${window}`, to: visitor.email, payload: { visitorId: visitor.id } },
+          ]);
+        }
+      });
       return me(request, visitor);
     },
   );

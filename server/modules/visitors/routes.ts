@@ -8,11 +8,15 @@ import { startPendingFeeds } from '../feeds/pending';
 import { addChannelToList, findChannel, removeChannelFromList } from '../videos/repository';
 import { listeJson, removeChannelFromGroups } from './personal';
 import { registerPersonalRoutes } from './personalRoutes';
-import { createVisitorList, findVisitorList, recordOptIn, type VisitorList } from './repository';
-import { ChaineBody, ListeBody, RtEventBody, SignupAnswer, VisitorListeAnswer } from './schemas';
+import { enqueueMessages } from '../mail/queue';
+import { createVisitorList, findVisitorByEmail, findVisitorList, recordOptIn, type VisitorList } from './repository';
+import { ChaineBody, ListeBody, RtEventBody, SignInLinkAnswer, SignupAnswer, VisitorListeAnswer } from './schemas';
 import { registerSubscriptionRoutes } from './subscriptionsRoutes';
 import { createSubscriptionsParser } from './subscriptionsParser';
 import { currentVisitor } from './visitorAuth';
+
+/** A second sign-up of an address mails it a sign-in link at most this often. */
+export const SIGN_IN_LINK_EVERY_MS = 10 * 60_000;
 
 /** Sign-up (spec §7.6), a visitor's own list of followed channels, and its subscriptions files. */
 export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, config }) => {
@@ -33,14 +37,28 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     return list;
   };
 
-  app.post('/api/rtEvent/new', { config: writeLimit, schema: { tags, body: RtEventBody, response: { 201: SignupAnswer } } }, async (request, reply) => {
-    const { email, optin, name, grp_name: grpName, data, origin = '', twitter = '' } = request.body;
-    if (data.email !== undefined && data.email.toLowerCase() !== email.toLowerCase()) {
-      throw badRequest('data.email', "Le champ 'data.email' doit reprendre l'adresse 'email'.");
-    }
-    const tokenAc = await recordOptIn(db, { email: email.toLowerCase(), optin, eventName: name, grpName, origin, twitter, data });
-    return reply.code(201).send({ tokenAc });
-  });
+  app.post(
+    '/api/rtEvent/new',
+    { config: writeLimit, schema: { tags, body: RtEventBody, response: { 201: SignupAnswer, 202: SignInLinkAnswer } } },
+    async (request, reply) => {
+      const { email, optin, name, grp_name: grpName, data, origin = '', twitter = '' } = request.body;
+      if (data.email !== undefined && data.email.toLowerCase() !== email.toLowerCase()) {
+        throw badRequest('data.email', "Le champ 'data.email' doit reprendre l'adresse 'email'.");
+      }
+      // An address that has a space already: no token here (it would read that visitor's
+      // ratings and list), but a sign-in link by e-mail, at most one every 10 minutes.
+      const known = await findVisitorByEmail(db, email);
+      if (known) {
+        const window = Math.floor(Date.now() / SIGN_IN_LINK_EVERY_MS);
+        await enqueueMessages(db, [
+          { kind: 'visiteur-connexion', key: `visitor-${known.id}-connexion-${window}`, to: known.email, payload: { visitorId: known.id } },
+        ]);
+        return reply.code(202).send({ tokenAc: null, signInLinkSent: true });
+      }
+      const tokenAc = await recordOptIn(db, { email: email.toLowerCase(), optin, eventName: name, grpName, origin, twitter, data });
+      return reply.code(201).send({ tokenAc });
+    },
+  );
 
   app.post('/api/visitor/liste', { config: writeLimit, schema: { tags, body: ListeBody, response: { 201: VisitorListeAnswer } } }, async (request, reply) => {
     const visitor = await currentVisitor(db, request);

@@ -49,6 +49,12 @@ export const ExportQuery = Type.Object({
 
 export const SignupAnswer = Answer({ tokenAc: Type.String({ description: 'Le jeton du visiteur (en-tête x-visitor-token).' }) });
 
+/** A second sign-up of an address: no token, a sign-in link sent by e-mail. */
+export const SignInLinkAnswer = Answer({
+  tokenAc: Type.Null({ description: "Aucun jeton : l'adresse a déjà un espace." }),
+  signInLinkSent: Type.Literal(true, { description: 'Un lien de connexion a été envoyé à cette adresse.' }),
+});
+
 const FollowedChaine = Answer({
   ...ChaineAnswer.properties,
   unseen: Type.Integer({ description: 'Vidéos parues depuis que le visiteur a ouvert cette chaîne (ou tout marqué vu).' }),

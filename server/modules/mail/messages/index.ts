@@ -3,10 +3,11 @@
  * folder exporting a `MessageKind`, and one line in the list below.
  */
 import type { MessageKind } from './types';
+import { visitorConfirmationMessage, visitorSignInMessage } from './visitorLinks';
 
 export type { MessageContent, MessageContext, MessageKind, QueuedMessage } from './types';
 
-const kinds: MessageKind[] = [];
+const kinds: MessageKind[] = [visitorSignInMessage, visitorConfirmationMessage];
 
 /** Every kind this server sends, by name. */
 export const messageKinds = new Map<string, MessageKind>(kinds.map((kind) => [kind.kind, kind]));

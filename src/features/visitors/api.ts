@@ -65,14 +65,14 @@ export interface VisitorProfile {
 }
 
 /** The opt-in event of spec §7.6. */
-export function signupEvent(email: string, url: string) {
+export function signupEvent(email: string, url: string, optin = true) {
   return {
     path: 'api/rtEvent/new',
     email,
     name: 'optin_grp',
     grp_name: 'default',
-    optin: true,
-    data: { url, email, type: 'optin', social_media: '', grp_name: 'default', optin: true },
+    optin,
+    data: { url, email, type: 'optin', social_media: '', grp_name: 'default', optin },
     origin: COMPANY_TAG,
     twitter: '',
   };
@@ -89,8 +89,9 @@ const withToken = (token: string, url: string, body?: unknown, method = body ===
 
 export const visitorsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    signUp: build.mutation<{ tokenAc: string }, { email: string; url: string }>({
-      query: ({ email, url }) => ({ url: '/rtEvent/new', method: 'POST', body: signupEvent(email, url) }),
+    /** `tokenAc` is null when the address has a space already: a sign-in link was mailed to it. */
+    signUp: build.mutation<{ tokenAc: string | null; signInLinkSent?: boolean }, { email: string; url: string; optin?: boolean }>({
+      query: ({ email, url, optin }) => ({ url: '/rtEvent/new', method: 'POST', body: signupEvent(email, url, optin) }),
       extraOptions: visitorCall,
     }),
     getVisitorProfile: build.query<VisitorProfile, string>({

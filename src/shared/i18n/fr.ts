@@ -256,6 +256,8 @@ export const fr = {
     invalidEmail: 'Veuillez entrer une adresse email valide.',
     subscribeTitle: (product: string) => `S'abonner à ${product}`,
     subscribeQuestion: 'Quelle est votre adresse email ?',
+    signInLinkSent: (email: string) =>
+      `Cette adresse a déjà un espace : un lien de connexion a été envoyé à ${email}. Ouvrez-le dans ce navigateur pour vous connecter, puis notez.`,
   },
   ratings: {
     /** The three criteria of the panel (spec §2.4); also the labels the API receives. */

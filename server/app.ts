@@ -33,7 +33,7 @@ const UNPREFIXED = /^\/(users|grps|grp_rcps|categories|discours|deliveries|grprc
 
 // Secrets that travel in URLs: query parameters, and the unsubscribe and confirmation tokens in their paths.
 const REDACTED_QUERY = /([?&](?:token|tokenAc|visitorToken|password|access_token|code)=)[^&#]*/gi;
-const REDACTED_PATH = /(\/(?:unsubscribe|confirmations?|visitor\/feed)\/)[^/?#]+/gi;
+const REDACTED_PATH = /(\/(?:unsubscribe|confirmations?|visitor\/feed|visitor\/digest\/unsubscribe)\/)[^/?#]+/gi;
 
 /** A request URL fit for the logs: no token, password or unsubscribe link in clear. */
 export const redactUrl = (url: string) => url.replace(REDACTED_PATH, '$1[redacted]').replace(REDACTED_QUERY, '$1[redacted]');

@@ -67,6 +67,8 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/visitor/feed': { access: 'visitor' },
   // The address's key is the credential (a feed reader sends no header): without it, 404.
   'GET /api/visitor/feed/:key': { access: 'capability' },
+  'GET /api/visitor/digest/unsubscribe/:token': { access: 'capability' },
+  'POST /api/visitor/digest/unsubscribe/:token': { access: 'capability' },
   'GET /api/discours': { access: 'bearer' },
   'POST /api/discours': { access: 'adminWrite' },
   'GET /api/discours/:id': { access: 'bearer', owned: true },

@@ -99,6 +99,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/visitor/videos/:videoId': { summary: 'Garder une vidéo pour plus tard, la masquer, ou ni l’un ni l’autre', security: 'visitor' },
   'GET /api/visitor/videos': { summary: 'Les nouveautés, les vidéos gardées pour plus tard ou masquées du visiteur', security: 'visitor' },
   'POST /api/visitor/feed': { summary: 'Renouveler l’adresse du flux privé (l’ancienne ne répond plus)', security: 'visitor' },
+  'GET /api/visitor/digest/unsubscribe/:token': { summary: 'Page du désabonnement du résumé par e-mail (question)' },
+  'POST /api/visitor/digest/unsubscribe/:token': { summary: 'Se désabonner du résumé (bouton ou désabonnement en un clic)' },
   'GET /api/visitor/feed/:key': { summary: 'Le flux Atom privé d’un visiteur (la clé de son adresse fait foi)' },
   'GET /api/discours': { summary: 'Discours' },
   'POST /api/discours': { summary: 'Créer un discours' },

@@ -47,6 +47,8 @@ interface Deps {
   listOf: (visitorId: number) => Promise<VisitorList>;
   writeLimit: RouteLimit;
   readLimit: RouteLimit;
+  /** A digest may be due at once (the hour chosen is now). */
+  onSettingsChanged: () => void;
 }
 
 export type Digest = 'aucun' | 'quotidien' | 'hebdomadaire';
@@ -70,7 +72,7 @@ async function settingsOf(db: Db, visitorId: number): Promise<Settings> {
  * the digest's settings and the private feed (DESIGN §7, issue 24).
  */
 export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
-  const { db, config, listOf, writeLimit, readLimit } = deps;
+  const { db, config, listOf, writeLimit, readLimit, onSettingsChanged } = deps;
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['visitors'];
   const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -113,6 +115,7 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
           ]);
         }
       });
+      onSettingsChanged();
       return me(request, visitor);
     },
   );

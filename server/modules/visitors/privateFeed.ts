@@ -24,7 +24,7 @@ async function loadSecret(db: Queryable): Promise<string> {
 
 /** The install's secret, read once per database (a test app has its own). */
 const secrets = new WeakMap<object, Promise<string>>();
-function secretOf(db: Queryable): Promise<string> {
+export function secretOf(db: Queryable): Promise<string> {
   let secret = secrets.get(db);
   if (!secret) {
     secret = loadSecret(db).catch((error: unknown) => {

@@ -5,6 +5,8 @@ import { createFeedClient } from '../feeds/feedClient';
 import { parseChannelRef } from '../feeds/channelRef';
 import { findOrFetchChannel } from '../videos/channelService';
 import { startPendingFeeds } from '../feeds/pending';
+import { startDigests } from './digest';
+import { registerDigestRoutes } from './digestRoutes';
 import { addChannelToList, findChannel, removeChannelFromList } from '../videos/repository';
 import { listeJson, removeChannelFromGroups } from './personal';
 import { registerPersonalRoutes } from './personalRoutes';
@@ -26,8 +28,10 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
   const tags = ['visitors'];
   const parser = createSubscriptionsParser();
   const pendingFeeds = startPendingFeeds(db, feeds, app.log);
+  const digests = startDigests(db, config.timezone, app.log);
   app.addHook('onClose', async () => {
     await pendingFeeds.stop();
+    await digests.stop();
     await parser.close();
   });
 
@@ -95,6 +99,7 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     return { liste: await listeJson(db, visitor.id, list) };
   });
 
-  registerPersonalRoutes(app, { db, config, listOf, writeLimit, readLimit });
+  registerPersonalRoutes(app, { db, config, listOf, writeLimit, readLimit, onSettingsChanged: digests.tick });
+  registerDigestRoutes(app, { db, productName: config.productName, writeLimit });
   registerSubscriptionRoutes(app, { db, parser, readPendingFeeds: pendingFeeds.kick, listOf, writeLimit, readLimit });
 };

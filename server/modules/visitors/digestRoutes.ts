@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/db';
 import { notFound } from '../../shared/errors';
 import { MediaAnswer } from '../../shared/schemas';
-import { esc } from '../mail/messages/visitorLinks';
+import { escapeHtml as esc } from '../../shared/html';
 import { verifyUnsubscribeToken } from './digest';
 import { secretOf } from './privateFeed';
 

@@ -7,6 +7,7 @@ export { useMarkWatched } from './components/useMarkWatched';
 export { MyVideosToolbar, type MyVideosView } from './components/MyVideosToolbar';
 export { GroupsPanel } from './components/GroupsPanel';
 export { PrivateFeedPanel } from './components/PrivateFeedPanel';
+export { DigestSettings } from './components/DigestSettings';
 export { OpenCreatorButton } from './components/OpenCreatorButton';
 export { SignupPopin } from './components/SignupPopin';
 export { EmailPopin } from './components/EmailPopin';

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { ChannelList, useGetCreatorsQuery, useListVideos, type Video } from '../../features/videos';
 import {
+  DigestSettings,
   FollowButton,
   GroupsPanel,
   MyListPanel,
@@ -120,6 +121,7 @@ function UserPageContent() {
         <Paper component="section" variant="outlined" sx={{ p: 2 }}>
           <Stack spacing={3}>
             <GroupsPanel token={token} profile={profile} />
+            <DigestSettings token={token} profile={profile} />
             <PrivateFeedPanel token={token} feedUrl={profile.feedUrl} />
           </Stack>
         </Paper>

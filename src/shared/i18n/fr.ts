@@ -520,6 +520,14 @@ export const fr = {
     feedUrl: 'Adresse du flux',
     renewFeed: "Renouveler l'adresse",
     feedRenewed: "Nouvelle adresse créée : l'ancienne ne répond plus.",
+    digestTitle: 'Résumé par e-mail',
+    digestLabel: 'Résumé des nouvelles vidéos',
+    digestNone: 'Aucun',
+    digestDaily: 'Quotidien',
+    digestWeekly: 'Hebdomadaire (le lundi)',
+    digestHour: (timezone: string) => `Heure d'envoi (${timezone})`,
+    digestConfirm: (email: string) =>
+      `Un e-mail de confirmation a été envoyé à ${email} : confirmez votre adresse pour recevoir le résumé.`,
   },
   errors: {
     network: 'Le serveur ne répond pas.',

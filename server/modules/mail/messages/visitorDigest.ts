@@ -2,7 +2,7 @@ import { cardImage } from '../../videos/thumbnails';
 import { DIGEST_KIND, unsubscribeToken } from '../../visitors/digest';
 import { secretOf } from '../../visitors/privateFeed';
 import type { MessageKind } from './types';
-import { esc } from './visitorLinks';
+import { escapeHtml as esc } from '../../../shared/html';
 
 /** At most this many videos a digest shows; the rest wait on the product's page. */
 const MAX_VIDEOS = 30;

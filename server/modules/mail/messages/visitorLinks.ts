@@ -1,10 +1,8 @@
+import { escapeHtml as esc } from '../../../shared/html';
 import { confirmationUrl, issueConfirmation } from '../../confirmations';
 import { visitorsCopy as copy } from '../../visitors/copy';
 import type { MessageContent, MessageContext, MessageKind, QueuedMessage } from './types';
 
-/** HTML text, escaped. */
-export const esc = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** A sign-in or confirmation link stays usable this long. */
 const LINK_TTL_HOURS = 24;

@@ -192,6 +192,7 @@ beforeAll(async () => {
     '/api/unsubscribe/': '1.abcdefghijklmnopqrstuvwx',
     '/api/t/': 'forged.token',
     '/api/confirmations/': 'forgedConfirmationToken0123456789abcdefghij',
+    '/api/visitor/digest/unsubscribe/': '1.forgedDigestUnsubscribeToken0123456789abcdefgh',
     service: 'generic',
     action: 'pause',
     theme: 'finance',

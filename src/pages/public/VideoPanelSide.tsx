@@ -1,4 +1,4 @@
-import { useSelector } from 'react-redux';
+import { useSelector, useStore } from 'react-redux';
 import { Divider, Stack } from '@mui/material';
 import { VideoNotes } from '../../features/notes';
 import { VideoRatings } from '../../features/ratings';
@@ -21,6 +21,7 @@ interface Props {
 export function VideoPanelSide({ video, playback }: Props) {
   const email = useSelector((state: SessionRootState) => selectUserEmail(state));
   const visitorToken = useSelector(selectVisitorToken);
+  const store = useStore<SessionRootState>();
   const { requestEmail, emailPopin } = useEmailRequest();
   // A video from the product's list (not one only the address names) counts as watched once opened.
   useMarkWatched(video.channelId ? video.id : null);
@@ -35,7 +36,13 @@ export function VideoPanelSide({ video, playback }: Props) {
           <VideoEtatButtons videoId={video.id} />
         </Stack>
       )}
-      <VideoRatings videoUrl={video.url} email={email} visitorToken={visitorToken} requestEmail={requestEmail} />
+      <VideoRatings
+        videoUrl={video.url}
+        email={email}
+        visitorToken={visitorToken}
+        requestEmail={requestEmail}
+        currentToken={() => selectVisitorToken(store.getState())}
+      />
       <Divider />
       <VideoNotes
         video={{ id: video.id, title: video.youtube_titre, shareLink }}

@@ -3,7 +3,10 @@ import { Divider, Stack } from '@mui/material';
 import { VideoNotes } from '../../features/notes';
 import { VideoRatings } from '../../features/ratings';
 import { productVideoLink, type PlaybackControl, type Video } from '../../features/videos';
-import { selectVisitorToken, useMarkWatched, VideoEtatButtons } from '../../features/visitors';
+import { selectVisitorToken } from '../../features/visitors';
+// The panel's side loads lazily: these come with it.
+import { useMarkWatched } from '../../features/visitors/components/useMarkWatched';
+import { VideoEtatButtons } from '../../features/visitors/components/VideoEtatButtons';
 import { appConfig } from '../../shared/config/appConfig';
 import { selectUserEmail, type SessionRootState } from '../../shared/session';
 import { useEmailRequest } from './useEmailRequest';

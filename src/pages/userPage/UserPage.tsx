@@ -1,21 +1,17 @@
 import { useMemo, useState } from 'react';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { ChannelList, useGetCreatorsQuery, useListVideos, type Video } from '../../features/videos';
-import {
-  DigestSettings,
-  FollowButton,
-  GroupsPanel,
-  MyListPanel,
-  MyVideosToolbar,
-  OpenCreatorButton,
-  PrivateFeedPanel,
-  useGetVisitorVideosQuery,
-  useVisitorProfile,
-  VideoEtatButtons,
-  type MyVideosView,
-} from '../../features/visitors';
+import { FollowButton, MyListPanel, useGetVisitorVideosQuery, useVisitorProfile } from '../../features/visitors';
+// The space's own parts, loaded with this (lazy) page only.
+import { DigestSettings } from '../../features/visitors/components/DigestSettings';
+import { GroupsPanel } from '../../features/visitors/components/GroupsPanel';
+import { MyVideosToolbar, type MyVideosView } from '../../features/visitors/components/MyVideosToolbar';
+import { OpenCreatorButton } from '../../features/visitors/components/OpenCreatorButton';
+import { PrivateFeedPanel } from '../../features/visitors/components/PrivateFeedPanel';
+import { VideoEtatButtons } from '../../features/visitors/components/VideoEtatButtons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { fr } from '../../shared/i18n/fr';
+import { frComeBack } from '../../shared/i18n/frComeBack';
 import { PublicFrame } from '../public/PublicFrame';
 import { PublicVideoBrowser } from '../public/PublicVideoBrowser';
 import { usePublicPopins } from '../public/publicPopins';
@@ -29,9 +25,9 @@ const cardActions = (video: Video) => (
 
 const EMPTY_TEXT: Record<MyVideosView, string | undefined> = {
   toutes: undefined,
-  nouveautes: fr.comeBack.noNews,
-  plusTard: fr.comeBack.noLater,
-  masquees: fr.comeBack.noHidden,
+  nouveautes: frComeBack.noNews,
+  plusTard: frComeBack.noLater,
+  masquees: frComeBack.noHidden,
 };
 
 function UserPageContent() {
@@ -102,10 +98,10 @@ function UserPageContent() {
           {creatorName && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Typography variant="subtitle1" component="h2">
-                {fr.comeBack.creatorFilter(creatorName)}
+                {frComeBack.creatorFilter(creatorName)}
               </Typography>
               <Button size="small" onClick={() => setCreator(null)}>
-                {fr.comeBack.showAllCreators}
+                {frComeBack.showAllCreators}
               </Button>
             </Stack>
           )}

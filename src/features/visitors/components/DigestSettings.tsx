@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, FormControl, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { appConfig } from '../../../shared/config/appConfig';
-import { fr } from '../../../shared/i18n/fr';
+import { frComeBack } from '../../../shared/i18n/frComeBack';
 import { useUpdateVisitorMutation, type Digest, type VisitorProfile } from '../api';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -20,30 +20,30 @@ export function DigestSettings({ token, profile }: { token: string; profile: Vis
     }
   };
   return (
-    <Stack spacing={1} component="section" aria-label={fr.comeBack.digestTitle}>
+    <Stack spacing={1} component="section" aria-label={frComeBack.digestTitle}>
       <Typography variant="subtitle1" component="h3">
-        {fr.comeBack.digestTitle}
+        {frComeBack.digestTitle}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         <FormControl size="small" sx={{ minWidth: 200 }}>
-          <InputLabel id="digest-label">{fr.comeBack.digestLabel}</InputLabel>
+          <InputLabel id="digest-label">{frComeBack.digestLabel}</InputLabel>
           <Select
             labelId="digest-label"
-            label={fr.comeBack.digestLabel}
+            label={frComeBack.digestLabel}
             value={profile.digest}
             disabled={updating.isLoading}
             onChange={(event) => void save({ digest: event.target.value as Digest })}
           >
-            <MenuItem value="aucun">{fr.comeBack.digestNone}</MenuItem>
-            <MenuItem value="quotidien">{fr.comeBack.digestDaily}</MenuItem>
-            <MenuItem value="hebdomadaire">{fr.comeBack.digestWeekly}</MenuItem>
+            <MenuItem value="aucun">{frComeBack.digestNone}</MenuItem>
+            <MenuItem value="quotidien">{frComeBack.digestDaily}</MenuItem>
+            <MenuItem value="hebdomadaire">{frComeBack.digestWeekly}</MenuItem>
           </Select>
         </FormControl>
         <FormControl size="small" sx={{ minWidth: 160 }}>
-          <InputLabel id="digest-hour-label">{fr.comeBack.digestHour(appConfig.timezone)}</InputLabel>
+          <InputLabel id="digest-hour-label">{frComeBack.digestHour(appConfig.timezone)}</InputLabel>
           <Select
             labelId="digest-hour-label"
-            label={fr.comeBack.digestHour(appConfig.timezone)}
+            label={frComeBack.digestHour(appConfig.timezone)}
             value={profile.digestHour}
             disabled={updating.isLoading}
             onChange={(event) => void save({ digestHour: Number(event.target.value) })}
@@ -58,7 +58,7 @@ export function DigestSettings({ token, profile }: { token: string; profile: Vis
       </Stack>
       {profile.digest !== 'aucun' && !profile.emailConfirmed && (
         <Alert severity="info" role="status">
-          {fr.comeBack.digestConfirm(profile.email)}
+          {frComeBack.digestConfirm(profile.email)}
         </Alert>
       )}
       {error && (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, FormGroup, FormLabel, Stack, TextField, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
-import { fr } from '../../../shared/i18n/fr';
+import { frComeBack } from '../../../shared/i18n/frComeBack';
 import { useDeleteGroupeMutation, usePutGroupeMutation, type VisitorProfile } from '../api';
 
 /** Names groups of followed creators (a creator may be in several), and deletes them. */
@@ -19,7 +19,7 @@ export function GroupsPanel({ token, profile }: { token: string; profile: Visito
     if (!groupName) return;
     try {
       await putGroupe({ token, name: groupName, chaines: chosen }).unwrap();
-      setMessage({ ok: true, text: fr.comeBack.groupSaved(groupName) });
+      setMessage({ ok: true, text: frComeBack.groupSaved(groupName) });
       setName('');
       setChosen([]);
     } catch (failure) {
@@ -33,13 +33,13 @@ export function GroupsPanel({ token, profile }: { token: string; profile: Visito
   };
 
   return (
-    <Stack spacing={1} component="section" aria-label={fr.comeBack.groupsTitle}>
+    <Stack spacing={1} component="section" aria-label={frComeBack.groupsTitle}>
       <Typography variant="subtitle1" component="h3">
-        {fr.comeBack.groupsTitle}
+        {frComeBack.groupsTitle}
       </Typography>
       {profile.groupes.length === 0 ? (
         <Typography variant="body2" color="textSecondary">
-          {fr.comeBack.noGroup}
+          {frComeBack.noGroup}
         </Typography>
       ) : (
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
@@ -50,7 +50,7 @@ export function GroupsPanel({ token, profile }: { token: string; profile: Visito
               onClick={() => edit(groupe.name)}
               onDelete={() => void deleteGroupe({ token, name: groupe.name }).unwrap().catch((failure: unknown) => setMessage({ ok: false, text: errorMessage(failure) }))}
               deleteIcon={
-                <Box component="span" role="button" aria-label={fr.comeBack.deleteGroup(groupe.name)} sx={{ px: 0.5 }}>
+                <Box component="span" role="button" aria-label={frComeBack.deleteGroup(groupe.name)} sx={{ px: 0.5 }}>
                   ×
                 </Box>
               }
@@ -60,8 +60,8 @@ export function GroupsPanel({ token, profile }: { token: string; profile: Visito
       )}
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={1}>
-          <TextField label={fr.comeBack.groupName} size="small" value={name} onChange={(e) => setName(e.target.value)} slotProps={{ htmlInput: { maxLength: 60 } }} sx={{ maxWidth: 320 }} />
-          <FormLabel component="legend">{fr.comeBack.groupChannels}</FormLabel>
+          <TextField label={frComeBack.groupName} size="small" value={name} onChange={(e) => setName(e.target.value)} slotProps={{ htmlInput: { maxLength: 60 } }} sx={{ maxWidth: 320 }} />
+          <FormLabel component="legend">{frComeBack.groupChannels}</FormLabel>
           <FormGroup row>
             {chaines.map((chaine) => (
               <FormControlLabel
@@ -79,7 +79,7 @@ export function GroupsPanel({ token, profile }: { token: string; profile: Visito
           </FormGroup>
           <Box>
             <Button type="submit" variant="outlined" disabled={putting.isLoading || !name.trim()}>
-              {fr.comeBack.saveGroup}
+              {frComeBack.saveGroup}
             </Button>
           </Box>
         </Stack>

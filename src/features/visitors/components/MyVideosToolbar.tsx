@@ -1,5 +1,5 @@
 import { Button, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { fr } from '../../../shared/i18n/fr';
+import { frComeBack } from '../../../shared/i18n/frComeBack';
 import { useMarkSeenMutation, type VisitorProfile, type VisitorView } from '../api';
 
 export type MyVideosView = 'toutes' | VisitorView;
@@ -26,16 +26,16 @@ export function MyVideosToolbar({ token, profile, view, onView, group, onGroup }
           size="small"
           value={view}
           onChange={(_event, value: MyVideosView | null) => value && onView(value)}
-          aria-label={fr.comeBack.viewsLabel}
+          aria-label={frComeBack.viewsLabel}
           sx={{ flexWrap: 'wrap' }}
         >
-          <ToggleButton value="toutes">{fr.comeBack.all}</ToggleButton>
-          <ToggleButton value="nouveautes">{fr.comeBack.news(news)}</ToggleButton>
-          <ToggleButton value="plusTard">{fr.comeBack.later(profile.plusTard.length)}</ToggleButton>
-          <ToggleButton value="masquees">{fr.comeBack.hidden(profile.masquees.length)}</ToggleButton>
+          <ToggleButton value="toutes">{frComeBack.all}</ToggleButton>
+          <ToggleButton value="nouveautes">{frComeBack.news(news)}</ToggleButton>
+          <ToggleButton value="plusTard">{frComeBack.later(profile.plusTard.length)}</ToggleButton>
+          <ToggleButton value="masquees">{frComeBack.hidden(profile.masquees.length)}</ToggleButton>
         </ToggleButtonGroup>
         <Button size="small" disabled={news === 0 || marking.isLoading} onClick={() => void markSeen({ token }).unwrap().catch(() => undefined)}>
-          {fr.comeBack.markAllSeen}
+          {frComeBack.markAllSeen}
         </Button>
       </Stack>
       {profile.groupes.length > 0 && (
@@ -44,10 +44,10 @@ export function MyVideosToolbar({ token, profile, view, onView, group, onGroup }
           size="small"
           value={group ?? ''}
           onChange={(_event, value: string | null) => value !== null && onGroup(value === '' ? null : value)}
-          aria-label={fr.comeBack.groupsLabel}
+          aria-label={frComeBack.groupsLabel}
           sx={{ flexWrap: 'wrap' }}
         >
-          <ToggleButton value="">{fr.comeBack.allGroups}</ToggleButton>
+          <ToggleButton value="">{frComeBack.allGroups}</ToggleButton>
           {profile.groupes.map((groupe) => (
             <ToggleButton key={groupe.name} value={groupe.name}>
               {groupe.name}

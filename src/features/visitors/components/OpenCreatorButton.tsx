@@ -1,5 +1,5 @@
 import { Button, Chip, Stack } from '@mui/material';
-import { fr } from '../../../shared/i18n/fr';
+import { frComeBack } from '../../../shared/i18n/frComeBack';
 import { useMarkSeenMutation, type FollowedChaine } from '../api';
 
 /**
@@ -14,9 +14,9 @@ export function OpenCreatorButton({ token, chaine, onOpen }: { token: string; ch
   };
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Chip size="small" label={fr.comeBack.unseen(chaine.unseen)} color={chaine.unseen > 0 ? 'secondary' : 'default'} data-testid={`unseen-${chaine.id}`} />
-      <Button size="small" onClick={open} aria-label={fr.comeBack.open(chaine.name)}>
-        {fr.comeBack.openLabel}
+      <Chip size="small" label={frComeBack.unseen(chaine.unseen)} color={chaine.unseen > 0 ? 'secondary' : 'default'} data-testid={`unseen-${chaine.id}`} />
+      <Button size="small" onClick={open} aria-label={frComeBack.open(chaine.name)}>
+        {frComeBack.openLabel}
       </Button>
     </Stack>
   );

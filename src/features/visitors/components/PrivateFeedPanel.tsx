@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
-import { fr } from '../../../shared/i18n/fr';
+import { frComeBack } from '../../../shared/i18n/frComeBack';
 import { useRenewFeedMutation } from '../api';
 
 /** The visitor's private Atom feed: its address to copy, and a way to retire it for a new one. */
@@ -11,29 +11,29 @@ export function PrivateFeedPanel({ token, feedUrl }: { token: string; feedUrl: s
   const run = async () => {
     try {
       await renew({ token }).unwrap();
-      setMessage({ ok: true, text: fr.comeBack.feedRenewed });
+      setMessage({ ok: true, text: frComeBack.feedRenewed });
     } catch (failure) {
       setMessage({ ok: false, text: errorMessage(failure) });
     }
   };
   return (
-    <Stack spacing={1} component="section" aria-label={fr.comeBack.feedTitle}>
+    <Stack spacing={1} component="section" aria-label={frComeBack.feedTitle}>
       <Typography variant="subtitle1" component="h3">
-        {fr.comeBack.feedTitle}
+        {frComeBack.feedTitle}
       </Typography>
       <Typography variant="body2" color="textSecondary">
-        {fr.comeBack.feedHelp}
+        {frComeBack.feedHelp}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
-          label={fr.comeBack.feedUrl}
+          label={frComeBack.feedUrl}
           value={feedUrl}
           size="small"
           fullWidth
           slotProps={{ htmlInput: { readOnly: true, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() } }}
         />
         <Button variant="outlined" onClick={() => void run()} disabled={renewing.isLoading} sx={{ flexShrink: 0 }}>
-          {fr.comeBack.renewFeed}
+          {frComeBack.renewFeed}
         </Button>
       </Stack>
       {message && (

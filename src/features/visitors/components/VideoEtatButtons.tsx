@@ -1,6 +1,6 @@
 import { Button } from '@mui/material';
 import { useSelector } from 'react-redux';
-import { fr } from '../../../shared/i18n/fr';
+import { frComeBack } from '../../../shared/i18n/frComeBack';
 import { useSetVideoEtatMutation, useVisitorProfile } from '../api';
 import { selectVisitorToken } from '../selectors';
 
@@ -25,8 +25,8 @@ function EtatControl({ videoId }: { videoId: string }) {
       .unwrap()
       .catch((error: unknown) => console.error('Video state failure', error));
   };
-  const laterLabel = later ? fr.comeBack.unsaveLater : fr.comeBack.saveLater;
-  const hideLabel = hidden ? fr.comeBack.unhide : fr.comeBack.hide;
+  const laterLabel = later ? frComeBack.unsaveLater : frComeBack.saveLater;
+  const hideLabel = hidden ? frComeBack.unhide : frComeBack.hide;
   return (
     <>
       <Button size="small" disabled={setting.isLoading} aria-pressed={later} onClick={() => run(later ? null : 'plus tard')}>

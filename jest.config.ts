@@ -7,6 +7,7 @@ const tsJest = (tsconfig: string, overrides: Record<string, unknown> = {}) => ({
 
 // The DevTools' own store instrumentation, which the trace tests import our exports into.
 const WEB_ESM_ONLY = ['@redux-devtools/instrument'];
+const SERVER_ESM_ONLY = ['feed'];
 
 const config: Config = {
   // Each server test file opens its own database; two at a time fit two cores.
@@ -42,6 +43,8 @@ const config: Config = {
         ignoreDeprecations: '6.0',
       }),
       // `*.postgres.test.ts` need a PostgreSQL server (several processes share it): `npm run test:server:postgres`.
+      // ESM-only packages the server requires (Node requires ES modules; jest transforms them).
+      transformIgnorePatterns: [`/node_modules/(?!(${SERVER_ESM_ONLY.join('|')})/)`],
       testPathIgnorePatterns: process.env.TEST_DATABASE_URL ? ['/node_modules/'] : ['/node_modules/', '\\.postgres\\.test\\.ts$'],
     },
   ],

@@ -35,6 +35,7 @@ export default async function globalSetup() {
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_YOUTUBE_URL = youtube.url;
   return async () => {
     await server.stop();
     await sink.stop();

@@ -74,14 +74,18 @@ for (const { name, size } of VIEWPORTS) {
     await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Bonjour,\nrien à voir\n') });
     await expect(page.getByRole('alert')).toContainText("Rien n'a été modifié");
 
-    // Import a FreeTube OPML: two channels YouTube knows, one it does not.
+    // Import a FreeTube OPML: two channels YouTube knows, one it does not. The file's channels are
+    // followed at once and their feeds read in the background: the one YouTube does not know
+    // leaves the list then (a later import, the other viewport's, reports it unknown at once).
     await fileInput.setInputFiles(SUBSCRIPTIONS);
     const report = page.getByRole('status', { name: 'Importer vos abonnements' });
-    await expect(report).toContainText('2 chaîne(s) suivie(s), 0 déjà suivie(s), 1 inconnue(s), 0 en échec.');
-    await expect(report).toContainText('Chaîne Fermée');
+    await expect(report).toContainText(
+      /(3 chaîne\(s\) suivie\(s\), 0 déjà suivie\(s\), 0 inconnue\(s\)|2 chaîne\(s\) suivie\(s\), 0 déjà suivie\(s\), 1 inconnue\(s\)), 0 en échec\./,
+    );
     const followed = page.getByRole('region', { name: 'Chaînes suivies' });
     await expect(followed.getByRole('link', { name: 'Emma Finance' })).toBeVisible();
     await expect(followed.getByRole('link', { name: 'Noah Code' })).toBeVisible();
+    await expect(followed.getByRole('link', { name: 'Chaîne Fermée' })).toHaveCount(0, { timeout: 20_000 });
 
     // Follow one more by its handle.
     await page.getByLabel('Adresse, @identifiant ou identifiant de la chaîne').fill(`@${EXTRA_CHANNEL.handle}`);

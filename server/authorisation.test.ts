@@ -12,7 +12,7 @@ import { startApiTest, type ApiTest } from './testing/requests';
  * Who a route serves: anyone, a signed-in user, admins only (for some writes), a visitor's or a
  * recipient's token, or a service presenting a shared secret (webhooks).
  */
-type Access = 'public' | 'bearer' | 'adminWrite' | 'visitor' | 'recipient' | 'secret';
+type Access = 'public' | 'bearer' | 'adminWrite' | 'visitor' | 'recipient' | 'secret' | 'capability';
 interface Rule {
   access: Access;
   /** Its path names a record of the owner: another non-admin gets 403 or 404. */
@@ -62,6 +62,18 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/visitor/unfollow': { access: 'visitor' },
   'POST /api/visitor/subscriptions/import': { access: 'visitor' },
   'GET /api/visitor/subscriptions/export': { access: 'visitor' },
+  'POST /api/feeds/refresh': { access: 'adminWrite' },
+  'PATCH /api/visitor/me': { access: 'visitor' },
+  'POST /api/visitor/seen': { access: 'visitor' },
+  'PUT /api/visitor/groupes/:name': { access: 'visitor', body: { chaines: [] } },
+  'DELETE /api/visitor/groupes/:name': { access: 'visitor' },
+  'POST /api/visitor/videos/:videoId': { access: 'visitor', body: { etat: null } },
+  'GET /api/visitor/videos': { access: 'visitor' },
+  'POST /api/visitor/feed': { access: 'visitor' },
+  // The address's key is the credential (a feed reader sends no header): without it, 404.
+  'GET /api/visitor/feed/:key': { access: 'capability' },
+  'GET /api/visitor/digest/unsubscribe/:token': { access: 'capability' },
+  'POST /api/visitor/digest/unsubscribe/:token': { access: 'capability' },
   'GET /api/discours': { access: 'bearer' },
   'POST /api/discours': { access: 'adminWrite' },
   'GET /api/discours/:id': { access: 'bearer', owned: true },
@@ -202,6 +214,7 @@ beforeAll(async () => {
     '/api/confirmations/': 'forgedConfirmationToken0123456789abcdefghij',
     '/api/automations/': String(automation.id),
     contactId: String(contact.id),
+    '/api/visitor/digest/unsubscribe/': '1.forgedDigestUnsubscribeToken0123456789abcdefgh',
     service: 'generic',
     action: 'pause',
     theme: 'finance',
@@ -290,6 +303,8 @@ describe('the authorisation matrix', () => {
         if (rule.access === 'public' && isRefusal(status)) fail('a public route');
         // Nobody here holds the webhook secret, whatever bearer they bring.
         if (rule.access === 'secret' && status !== 401) fail('a webhook without its secret');
+        // An address whose path is the credential (a private feed): a made-up one names nothing.
+        if (rule.access === 'capability' && status !== 404) fail('a capability address nobody was given');
         if (identity === 'other' && response.body.includes(MARKER)) fail("another user's data");
       }
       table.push(`${method.padEnd(6)} ${url.padEnd(40)} ${IDENTITIES.map((identity) => String(statuses[identity]).padStart(8)).join('')}`);

@@ -6,6 +6,7 @@ import { listsRoutes } from './lists/routes';
 import { categoriesRoutes } from './categories/routes';
 import { videosRoutes } from './videos/routes';
 import { visitorsRoutes } from './visitors/routes';
+import { feedsRoutes } from './feeds/routes';
 import { discoursRoutes } from './discours/routes';
 import { recipientsRoutes } from './recipients/routes';
 import { maintenanceRoutes } from './maintenance/routes';
@@ -25,6 +26,7 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   categoriesRoutes,
   videosRoutes,
   visitorsRoutes,
+  feedsRoutes,
   discoursRoutes,
   recipientsRoutes,
   maintenanceRoutes,

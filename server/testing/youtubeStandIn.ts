@@ -92,6 +92,14 @@ export async function startYoutubeStandIn(): Promise<YoutubeStandIn> {
   };
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
+    // Browser tests, in processes of their own, publish videos through this door.
+    const published = /^\/__stand-in\/feeds\/(UC[\w-]{22})$/.exec(url.pathname);
+    if (published && request.method === 'PUT') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      state.feeds.set(published[1], { xml: Buffer.concat(chunks).toString('utf8') });
+      return response.writeHead(204).end();
+    }
     state.requests.push(`${url.pathname}${url.search}`);
     if (url.pathname === '/feeds/videos.xml') {
       inFlight += 1;

@@ -5,8 +5,9 @@ export interface ChannelToRefresh {
   youtubeId: string;
 }
 
+/** Channels an import recorded and nobody read yet, or YouTube does not know, are pending.ts's. */
 export async function channelsToRefresh(db: Queryable): Promise<ChannelToRefresh[]> {
-  return db.query<ChannelToRefresh>('SELECT id, youtube_id AS "youtubeId" FROM channel ORDER BY id');
+  return db.query<ChannelToRefresh>('SELECT id, youtube_id AS "youtubeId" FROM channel WHERE NOT feed_pending AND NOT feed_missing ORDER BY id');
 }
 
 export async function recordFeedSuccess(db: Queryable, channelId: number): Promise<void> {

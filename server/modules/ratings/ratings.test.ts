@@ -19,8 +19,8 @@ const rating = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const rate = (body: unknown, remoteAddress?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/video/rating', payload: body as object, remoteAddress });
+const rate = (body: unknown, remoteAddress?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/video/rating', payload: body as object, remoteAddress, headers });
 
 const aggregates = async (videourl: string) => {
   const response = await t.app.inject({ url: `/api/video/rating?videourl=${encodeURIComponent(videourl)}` });
@@ -174,9 +174,10 @@ describe('GET /api/video/rating/mine', () => {
   it("answers the token's visitor's own stars, never another visitor's", async () => {
     const alice = await signUp('Alice@example.org');
     const bob = await signUp('bob@example.org');
-    await rate(rating({ videourl: MINE, email: 'alice@example.org', rating: 5 }));
-    await rate(rating({ videourl: MINE, email: 'alice@example.org', label: 'Motivation', rating: 2 }));
-    await rate(rating({ videourl: MINE, email: 'bob@example.org', rating: 1 }));
+    // Their ratings need their tokens: the addresses have visitor accounts.
+    await rate(rating({ videourl: MINE, email: 'alice@example.org', rating: 5 }), undefined, alice);
+    await rate(rating({ videourl: MINE, email: 'alice@example.org', label: 'Motivation', rating: 2 }), undefined, alice);
+    await rate(rating({ videourl: MINE, email: 'bob@example.org', rating: 1 }), undefined, bob);
     const response = await mine(alice);
     expect(response.statusCode).toBe(200);
     expect(response.json().mine).toEqual({ Objectivité: 5, Motivation: 2 });

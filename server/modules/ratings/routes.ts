@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
-import { currentVisitor } from '../visitors/visitorAuth';
+import { checkAuthor, currentVisitor } from '../visitors/visitorAuth';
 import { ratingAggregates, ratingsBy, saveRating } from './repository';
 import { MyRatingsAnswer, RatingBody, RatingQuery, RatingSavedAnswer, RatingsAnswer } from './schemas';
 import { youtubeVideoId } from './videoUrl';
@@ -21,6 +21,7 @@ export const ratingsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (ap
   app.post('/api/video/rating', { config: writeLimit, schema: { tags, body: RatingBody, response: { 200: RatingSavedAnswer, 201: RatingSavedAnswer } } }, async (request, reply) => {
     const { label, videourl, rating, email, recipientid } = request.body;
     const videoId = videoIdOf(videourl);
+    await checkAuthor(db, request, email);
     const created = await saveRating(db, {
       videoId,
       videoUrl: videourl,

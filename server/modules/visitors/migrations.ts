@@ -21,4 +21,67 @@ ALTER TABLE creator_list ADD COLUMN visitor_id integer REFERENCES visitor (id) O
 CREATE UNIQUE INDEX creator_list_visitor ON creator_list (visitor_id);
 `,
   },
+  {
+    // Visitors who come back (issue 24): what is new per creator, groups, saved and hidden
+    // videos, the private feed, the digest's settings, and the channels an import records
+    // before their feed is read.
+    id: '0910_visitors_come_back',
+    sql: `
+ALTER TABLE creator_list_channel ADD COLUMN seen_at timestamptz;
+ALTER TABLE visitor ADD COLUMN feed_nonce text;
+ALTER TABLE visitor ADD COLUMN feed_hash text UNIQUE;
+ALTER TABLE visitor ADD COLUMN digest text NOT NULL DEFAULT 'aucun' CHECK (digest IN ('aucun', 'quotidien', 'hebdomadaire'));
+ALTER TABLE visitor ADD COLUMN digest_hour smallint NOT NULL DEFAULT 8 CHECK (digest_hour BETWEEN 0 AND 23);
+ALTER TABLE visitor ADD COLUMN email_confirmed_at timestamptz;
+ALTER TABLE visitor ADD COLUMN digest_sent_until timestamptz;
+CREATE TABLE visitor_group (
+  id serial PRIMARY KEY,
+  visitor_id integer NOT NULL REFERENCES visitor (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  created timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX visitor_group_name ON visitor_group (visitor_id, lower(name));
+CREATE TABLE visitor_group_channel (
+  group_id integer NOT NULL REFERENCES visitor_group (id) ON DELETE CASCADE,
+  channel_id integer NOT NULL REFERENCES channel (id) ON DELETE CASCADE,
+  position integer NOT NULL,
+  PRIMARY KEY (group_id, channel_id)
+);
+CREATE TABLE visitor_video (
+  visitor_id integer NOT NULL REFERENCES visitor (id) ON DELETE CASCADE,
+  video_id text NOT NULL,
+  etat text CHECK (etat IN ('plus tard', 'masquée')),
+  etat_at timestamptz,
+  seen_at timestamptz,
+  PRIMARY KEY (visitor_id, video_id)
+);
+CREATE INDEX visitor_video_etat ON visitor_video (visitor_id, etat, etat_at DESC) WHERE etat IS NOT NULL;
+CREATE TABLE visitor_import (
+  id bigserial PRIMARY KEY,
+  visitor_id integer NOT NULL REFERENCES visitor (id) ON DELETE CASCADE,
+  at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX visitor_import_visitor ON visitor_import (visitor_id, at);
+CREATE TABLE visitor_secret (
+  id smallint PRIMARY KEY,
+  secret text NOT NULL
+);
+ALTER TABLE channel ADD COLUMN feed_missing boolean NOT NULL DEFAULT false;
+ALTER TABLE channel ADD COLUMN fetch_claimed_until timestamptz;
+ALTER TABLE channel ADD COLUMN feed_pending boolean NOT NULL DEFAULT false;
+CREATE INDEX channel_feed_pending ON channel (id) WHERE feed_pending;
+`,
+  },
+  {
+    // A visitor signed in on another device (a sign-in link): one token per device, stored hashed.
+    id: '0920_visitor_tokens',
+    sql: `
+CREATE TABLE visitor_token (
+  token_hash text PRIMARY KEY,
+  visitor_id integer NOT NULL REFERENCES visitor (id) ON DELETE CASCADE,
+  created timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX visitor_token_visitor ON visitor_token (visitor_id);
+`,
+  },
 ];

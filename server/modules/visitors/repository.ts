@@ -39,9 +39,29 @@ export interface Visitor {
   email: string;
 }
 
+/** The visitor of a token: their sign-up's, or one a sign-in link gave another device. */
 export async function findVisitorByToken(db: Queryable, token: string): Promise<Visitor | null> {
-  const [row] = await db.query<Visitor>('SELECT id, email FROM visitor WHERE token_hash = $1', [hashToken(token)]);
+  const hash = hashToken(token);
+  const [row] = await db.query<Visitor>(
+    `SELECT id, email FROM visitor WHERE token_hash = $1
+     UNION ALL SELECT v.id, v.email FROM visitor_token t JOIN visitor v ON v.id = t.visitor_id WHERE t.token_hash = $1
+     LIMIT 1`,
+    [hash],
+  );
   return row ?? null;
+}
+
+/** The visitor account of an address (the first, when older sign-ups made several). */
+export async function findVisitorByEmail(db: Queryable, email: string): Promise<Visitor | null> {
+  const [row] = await db.query<Visitor>('SELECT id, email FROM visitor WHERE lower(email) = lower($1) ORDER BY id LIMIT 1', [email]);
+  return row ?? null;
+}
+
+/** A new token for the visitor (another device signing in), shown once, stored hashed. */
+export async function issueVisitorToken(db: Queryable, visitorId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query('INSERT INTO visitor_token (token_hash, visitor_id) VALUES ($1, $2)', [hashToken(token), visitorId]);
+  return token;
 }
 
 export interface VisitorList {

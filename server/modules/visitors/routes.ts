@@ -1,19 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Queryable } from '../../db/db';
 import type { ModuleContext } from '../../shared/context';
 import { badRequest, conflict, notFound } from '../../shared/errors';
 import { createFeedClient } from '../feeds/feedClient';
 import { parseChannelRef } from '../feeds/channelRef';
 import { findOrFetchChannel } from '../videos/channelService';
-import { addChannelToList, channelsOfList, findChannel, removeChannelFromList, toChaine } from '../videos/repository';
-import { createVisitorList, findVisitorList, recordOptIn, type VisitorList } from './repository';
-import { ChaineBody, ListeBody, RtEventBody, SignupAnswer, VisitorListeAnswer, VisitorMeAnswer } from './schemas';
+import { startPendingFeeds } from '../feeds/pending';
+import { startDigests } from './digest';
+import { registerDigestRoutes } from './digestRoutes';
+import { addChannelToList, findChannel, removeChannelFromList } from '../videos/repository';
+import { listeJson, removeChannelFromGroups } from './personal';
+import { registerPersonalRoutes } from './personalRoutes';
+import { enqueueMessages } from '../mail/queue';
+import { createVisitorList, findVisitorByEmail, findVisitorList, recordOptIn, type VisitorList } from './repository';
+import { ChaineBody, ListeBody, RtEventBody, SignInLinkAnswer, SignupAnswer, VisitorListeAnswer } from './schemas';
 import { registerSubscriptionRoutes } from './subscriptionsRoutes';
+import { createSubscriptionsParser } from './subscriptionsParser';
 import { currentVisitor } from './visitorAuth';
 
-async function listeJson(db: Queryable, list: VisitorList) {
-  return { name: list.name, hashtags: list.hashtags, chaines: (await channelsOfList(db, list.id)).map(toChaine) };
-}
+/** A second sign-up of an address mails it a sign-in link at most this often. */
+export const SIGN_IN_LINK_EVERY_MS = 10 * 60_000;
 
 /** Sign-up (spec §7.6), a visitor's own list of followed channels, and its subscriptions files. */
 export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, config }) => {
@@ -21,6 +26,14 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
   const readLimit = { rateLimit: { max: config.publicReadRateLimit, timeWindow: '1 minute' } };
   const feeds = createFeedClient({ baseUrl: config.youtubeFeedUrl });
   const tags = ['visitors'];
+  const parser = createSubscriptionsParser();
+  const pendingFeeds = startPendingFeeds(db, feeds, app.log);
+  const digests = startDigests(db, config.timezone, app.log);
+  app.addHook('onClose', async () => {
+    await pendingFeeds.stop();
+    await digests.stop();
+    await parser.close();
+  });
 
   const listOf = async (visitorId: number) => {
     const list = await findVisitorList(db, visitorId);
@@ -28,20 +41,28 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     return list;
   };
 
-  app.post('/api/rtEvent/new', { config: writeLimit, schema: { tags, body: RtEventBody, response: { 201: SignupAnswer } } }, async (request, reply) => {
-    const { email, optin, name, grp_name: grpName, data, origin = '', twitter = '' } = request.body;
-    if (data.email !== undefined && data.email.toLowerCase() !== email.toLowerCase()) {
-      throw badRequest('data.email', "Le champ 'data.email' doit reprendre l'adresse 'email'.");
-    }
-    const tokenAc = await recordOptIn(db, { email: email.toLowerCase(), optin, eventName: name, grpName, origin, twitter, data });
-    return reply.code(201).send({ tokenAc });
-  });
-
-  app.get('/api/visitor/me', { config: readLimit, schema: { tags, response: { 200: VisitorMeAnswer } } }, async (request) => {
-    const visitor = await currentVisitor(db, request);
-    const list = await findVisitorList(db, visitor.id);
-    return { email: visitor.email, liste: list ? await listeJson(db, list) : null };
-  });
+  app.post(
+    '/api/rtEvent/new',
+    { config: writeLimit, schema: { tags, body: RtEventBody, response: { 201: SignupAnswer, 202: SignInLinkAnswer } } },
+    async (request, reply) => {
+      const { email, optin, name, grp_name: grpName, data, origin = '', twitter = '' } = request.body;
+      if (data.email !== undefined && data.email.toLowerCase() !== email.toLowerCase()) {
+        throw badRequest('data.email', "Le champ 'data.email' doit reprendre l'adresse 'email'.");
+      }
+      // An address that has a space already: no token here (it would read that visitor's
+      // ratings and list), but a sign-in link by e-mail, at most one every 10 minutes.
+      const known = await findVisitorByEmail(db, email);
+      if (known) {
+        const window = Math.floor(Date.now() / SIGN_IN_LINK_EVERY_MS);
+        await enqueueMessages(db, [
+          { kind: 'visiteur-connexion', key: `visitor-${known.id}-connexion-${window}`, to: known.email, payload: { visitorId: known.id } },
+        ]);
+        return reply.code(202).send({ tokenAc: null, signInLinkSent: true });
+      }
+      const tokenAc = await recordOptIn(db, { email: email.toLowerCase(), optin, eventName: name, grpName, origin, twitter, data });
+      return reply.code(201).send({ tokenAc });
+    },
+  );
 
   app.post('/api/visitor/liste', { config: writeLimit, schema: { tags, body: ListeBody, response: { 201: VisitorListeAnswer } } }, async (request, reply) => {
     const visitor = await currentVisitor(db, request);
@@ -55,7 +76,7 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
       throw error;
     }
     if (!list) throw conflict('Ce nom de liste est déjà pris.', 'name');
-    return reply.code(201).send({ liste: await listeJson(db, list) });
+    return reply.code(201).send({ liste: await listeJson(db, visitor.id, list) });
   });
 
   app.post('/api/visitor/follow', { config: writeLimit, schema: { tags, body: ChaineBody, response: { 200: VisitorListeAnswer } } }, async (request) => {
@@ -63,7 +84,7 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     const list = await listOf(visitor.id);
     const channel = await findOrFetchChannel(db, feeds, request.body.chaine, 'chaine');
     await addChannelToList(db, list.id, channel.id);
-    return { liste: await listeJson(db, list) };
+    return { liste: await listeJson(db, visitor.id, list) };
   });
 
   app.post('/api/visitor/unfollow', { config: writeLimit, schema: { tags, body: ChaineBody, response: { 200: VisitorListeAnswer } } }, async (request) => {
@@ -74,8 +95,11 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     const channel = await findChannel(db, ref.kind === 'id' ? { youtubeId: ref.id } : { handle: ref.handle });
     if (!channel) throw notFound('Chaîne');
     await removeChannelFromList(db, list.id, channel.id);
-    return { liste: await listeJson(db, list) };
+    await removeChannelFromGroups(db, visitor.id, channel.id);
+    return { liste: await listeJson(db, visitor.id, list) };
   });
 
-  registerSubscriptionRoutes(app, { db, feeds, listOf, writeLimit, readLimit });
+  registerPersonalRoutes(app, { db, config, listOf, writeLimit, readLimit, onSettingsChanged: digests.tick });
+  registerDigestRoutes(app, { db, productName: config.productName, writeLimit });
+  registerSubscriptionRoutes(app, { db, parser, readPendingFeeds: pendingFeeds.kick, listOf, writeLimit, readLimit });
 };

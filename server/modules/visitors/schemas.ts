@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ChaineAnswer } from '../videos/schemas';
+import { ChaineAnswer, VideoAnswer } from '../videos/schemas';
 import { Answer, SimpleEmail as Email } from '../../shared/schemas';
 
 const ShortText = Type.String({ maxLength: 200 });
@@ -40,18 +40,88 @@ export const ChaineBody = Type.Object({
 /** Where a visitor's calls carry the token their sign-up answered. */
 export const VISITOR_TOKEN_HEADER = 'x-visitor-token';
 
-/** The export's file format: OPML (YouTube, FreeTube, Invidious, NewPipe read it) or NewPipe's JSON. */
+/** The export's file format: OPML (YouTube, FreeTube, Invidious, NewPipe read it), NewPipe's JSON or FreeTube's profiles. */
 export const ExportQuery = Type.Object({
-  format: Type.Union([Type.Literal('opml'), Type.Literal('newpipe')], { default: 'opml' }),
+  format: Type.Union([Type.Literal('opml'), Type.Literal('newpipe'), Type.Literal('freetube')], { default: 'opml' }),
 });
 
 // Answers.
 
 export const SignupAnswer = Answer({ tokenAc: Type.String({ description: 'Le jeton du visiteur (en-tête x-visitor-token).' }) });
 
-const ListeAnswer = Answer({ name: Type.String(), hashtags: Type.Array(Type.String()), chaines: Type.Array(ChaineAnswer) });
+/** A second sign-up of an address: no token, a sign-in link sent by e-mail. */
+export const SignInLinkAnswer = Answer({
+  tokenAc: Type.Null({ description: "Aucun jeton : l'adresse a déjà un espace." }),
+  signInLinkSent: Type.Literal(true, { description: 'Un lien de connexion a été envoyé à cette adresse.' }),
+});
 
-export const VisitorMeAnswer = Answer({ email: Type.String(), liste: Type.Union([ListeAnswer, Type.Null()]) });
+const FollowedChaine = Answer({
+  ...ChaineAnswer.properties,
+  unseen: Type.Integer({ description: 'Vidéos parues depuis que le visiteur a ouvert cette chaîne (ou tout marqué vu).' }),
+});
+
+const ListeAnswer = Answer({ name: Type.String(), hashtags: Type.Array(Type.String()), chaines: Type.Array(FollowedChaine) });
+
+const Digest = Type.Union([Type.Literal('aucun'), Type.Literal('quotidien'), Type.Literal('hebdomadaire')]);
+
+const GroupeAnswer = Answer({ name: Type.String(), chaines: Type.Array(Type.String({ description: 'Identifiants YouTube des chaînes.' })) });
+
+export const VisitorMeAnswer = Answer({
+  email: Type.String(),
+  liste: Type.Union([ListeAnswer, Type.Null()]),
+  emailConfirmed: Type.Boolean(),
+  digest: Digest,
+  digestHour: Type.Integer({ minimum: 0, maximum: 23, description: 'Heure d’envoi du résumé, dans le fuseau TIMEZONE.' }),
+  feedUrl: Type.String({ description: 'Adresse du flux Atom privé du visiteur.' }),
+  groupes: Type.Array(GroupeAnswer),
+  plusTard: Type.Array(Type.String()),
+  masquees: Type.Array(Type.String()),
+});
+
+export const VisitorPatchBody = Type.Object(
+  {
+    digest: Type.Optional(Digest),
+    digestHour: Type.Optional(Type.Integer({ minimum: 0, maximum: 23 })),
+  },
+  { additionalProperties: false },
+);
+
+const VideoId = Type.String({ pattern: '^[\\w-]{11}$', description: "L'identifiant YouTube d'une vidéo." });
+
+/** One creator (`chaine`), one watched video (`video`), or, with neither, every creator. */
+export const SeenBody = Type.Object(
+  { chaine: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })), video: Type.Optional(VideoId) },
+  { additionalProperties: false },
+);
+
+export const GroupeParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 60 }) });
+
+export const GroupeBody = Type.Object({
+  chaines: Type.Array(Type.String({ pattern: '^UC[\\w-]{22}$' }), { maxItems: 1000 }),
+});
+
+export const GroupesAnswer = Answer({ groupes: Type.Array(GroupeAnswer) });
+
+export const VideoParams = Type.Object({ videoId: VideoId });
+
+export const VideoStateBody = Type.Object(
+  { etat: Type.Union([Type.Literal('plus tard'), Type.Literal('masquée'), Type.Null()]) },
+  { additionalProperties: false },
+);
+
+export const VideoStateAnswer = Answer({ plusTard: Type.Array(Type.String()), masquees: Type.Array(Type.String()) });
+
+export const FeedAnswer = Answer({ feedUrl: Type.String() });
+
+export const FeedParams = Type.Object({ key: Type.String({ maxLength: 100 }) });
+
+export const VisitorVideosQuery = Type.Object({
+  vue: Type.Union([Type.Literal('nouveautes'), Type.Literal('plusTard'), Type.Literal('masquees')]),
+});
+
+export const VisitorVideosAnswer = Answer({ videos: Type.Array(VideoAnswer) });
+
+export const SeenAnswer = Answer({ ok: Type.Boolean() });
 
 export const VisitorListeAnswer = Answer({ liste: ListeAnswer });
 
@@ -64,12 +134,17 @@ export const SubscriptionsImportAnswer = Answer({
   alreadyFollowed: Type.Array(ImportedChannel),
   unknown: Type.Array(Answer({ name: NullableName, source: Type.String() })),
   failed: Type.Array(Answer({ id: Type.String(), name: NullableName, message: Type.String() })),
+  pending: Type.Array(ImportedChannel),
+  groupes: Type.Array(Type.String()),
+  plusTard: Type.Integer(),
+  masquees: Type.Integer(),
 });
 
 export const SubscriptionsExportAnswer = {
-  description: 'Le fichier des abonnements : OPML, ou le JSON de NewPipe (format=newpipe).',
+  description: 'Le fichier des abonnements : OPML, le JSON de NewPipe (format=newpipe) ou les profils de FreeTube (format=freetube).',
   content: {
     'text/x-opml': { schema: { type: 'string' } },
+    'application/x-ndjson': { schema: { type: 'string' } },
     'application/json': { schema: Type.Object({}, { additionalProperties: true, description: "Le fichier d'abonnements de NewPipe." }) },
   },
 };

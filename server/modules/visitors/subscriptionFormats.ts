@@ -14,10 +14,28 @@ export type SubscriptionFormat = 'takeout-csv' | 'opml' | 'newpipe' | 'freetube'
 /** One line of a file: a YouTube channel id, or why it names none (`unknown` in the report). */
 export type SubscriptionEntry = { channelId: string; name: string | null } | { channelId: null; name: string | null; source: string };
 
+/** A named group of channels: a FreeTube profile, a NewPipe feed group, an OPML category or folder. */
+export interface FileGroup {
+  name: string;
+  channelIds: string[];
+}
+
 export interface SubscriptionFile {
   format: SubscriptionFormat;
   entries: SubscriptionEntry[];
+  groups: FileGroup[];
+  /** Video ids saved for later, then hidden ones (our own additions to every format). */
+  plusTard: string[];
+  masquees: string[];
 }
+
+type Extras = Omit<SubscriptionFile, 'format' | 'entries'>;
+const noExtras = (): Extras => ({ groups: [], plusTard: [], masquees: [] });
+
+/** At most this many groups and saved or hidden videos are read from a file. */
+export const MAX_IMPORTED_GROUPS = 100;
+export const MAX_IMPORTED_VIDEOS = 5000;
+const VIDEO_ID = /^[\w-]{11}$/;
 
 /** Beyond this many channels a file is refused whole: resolving them would take minutes. */
 export const MAX_IMPORTED_CHANNELS = 1000;
@@ -58,19 +76,71 @@ const xmlParser = new XMLParser({
   htmlEntities: true,
 });
 
-/** Every outline with a feed (`xmlUrl`), however deeply folders nest them. */
-function feedOutlines(outlines: unknown, found: SubscriptionEntry[], depth = 0): void {
+/** Our OPML marks groups and saved or hidden videos with OPML 2.0 categories under these roots. */
+const GROUP_CATEGORY = '/tgm-groupe/';
+const STATE_CATEGORY = '/tgm-etat/';
+
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
+};
+
+/** The categories under `root`, each part between slashes decoded. */
+const categoriesOf = (outline: Node, root: string): string[] =>
+  typeof outline['@category'] === 'string'
+    ? outline['@category']
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item.startsWith(root))
+        .map((item) => item.slice(root.length).split('/').map(decoded).join('/'))
+        .filter(Boolean)
+    : [];
+
+interface OpmlRead {
+  entries: SubscriptionEntry[];
+  /** Group name → channel ids, from categories. */
+  categories: Map<string, string[]>;
+  /** Our own categories: ranked groups and places. */
+  ranked: { group: number; position: number; name: string; channelId: string }[];
+  /** Folder name → channel ids. */
+  folders: Map<string, string[]>;
+  extras: Extras;
+}
+
+const push = (map: Map<string, string[]>, key: string, value: string) => map.set(key, [...(map.get(key) ?? []), value]);
+
+/** Every outline with a feed (`xmlUrl`), however deeply folders nest them; groups and videos on the way. */
+function feedOutlines(outlines: unknown, read: OpmlRead, folder: string | null, depth = 0): void {
   if (!Array.isArray(outlines) || depth > 10) return;
   for (const outline of outlines) {
     if (!isNode(outline)) continue;
     if (outline['@xmlUrl'] !== undefined) {
-      found.push(entryOf(outline['@xmlUrl'], outline['@title'] ?? outline['@text']));
+      const entry = entryOf(outline['@xmlUrl'], outline['@title'] ?? outline['@text']);
+      read.entries.push(entry);
+      if (entry.channelId) {
+        for (const item of categoriesOf(outline, GROUP_CATEGORY)) {
+          // `{group}.{position}/{name}`: the group's rank and the channel's place in it.
+          const match = /^(\d{1,4})\.(\d{1,5})\/(.+)$/.exec(item);
+          if (match) read.ranked.push({ group: Number(match[1]), position: Number(match[2]), name: match[3], channelId: entry.channelId });
+          else push(read.categories, item, entry.channelId);
+        }
+        if (folder) push(read.folders, folder, entry.channelId);
+      }
+    } else if (typeof outline['@url'] === 'string') {
+      const videoId = /[?&]v=([\w-]{11})(?![\w-])/.exec(outline['@url'])?.[1];
+      const [state] = categoriesOf(outline, STATE_CATEGORY);
+      if (videoId && state === 'plus tard') read.extras.plusTard.push(videoId);
+      if (videoId && state === 'masquée') read.extras.masquees.push(videoId);
     }
-    feedOutlines(outline.outline, found, depth + 1);
+    const name = str(outline['@title'] ?? outline['@text']);
+    feedOutlines(outline.outline, read, outline['@xmlUrl'] === undefined && name ? name : folder, depth + 1);
   }
 }
 
-function readOpml(text: string): SubscriptionEntry[] {
+function readOpml(text: string): Omit<SubscriptionFile, 'format'> {
   let document: unknown;
   try {
     document = xmlParser.parse(text, true);
@@ -79,12 +149,38 @@ function readOpml(text: string): SubscriptionEntry[] {
   }
   const body = isNode(document) && isNode(document.opml) ? document.opml.body : undefined;
   if (!isNode(body)) throw malformed("le document XML n'est pas un OPML (élément opml/body absent)");
-  const entries: SubscriptionEntry[] = [];
-  feedOutlines(body.outline, entries);
-  return entries;
+  const read: OpmlRead = { entries: [], categories: new Map(), ranked: [], folders: new Map(), extras: noExtras() };
+  feedOutlines(body.outline, read, null);
+  read.ranked.sort((a, b) => a.group - b.group || a.position - b.position);
+  for (const item of read.ranked) push(read.categories, item.name, item.channelId);
+  // Our categories say the groups; without them, folders do when there are several (a feed
+  // reader's), never the one folder every YouTube client wraps its subscriptions in.
+  const source = read.categories.size > 0 ? read.categories : read.folders.size > 1 ? read.folders : new Map<string, string[]>();
+  read.extras.groups = [...source].map(([name, channelIds]) => ({ name, channelIds }));
+  return { entries: read.entries, ...read.extras };
 }
 
 // --- JSON formats -------------------------------------------------------------------------------
+
+/** `plusTard` and `masquees` under `tgm`, as every JSON we write carries them. */
+function ourVideos(value: unknown): Pick<Extras, 'plusTard' | 'masquees'> {
+  const node = isNode(value) ? value : {};
+  const ids = (list: unknown) => (Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string' && VIDEO_ID.test(id)) : []);
+  return { plusTard: ids(node.plusTard), masquees: ids(node.masquees) };
+}
+
+/**
+ * NewPipe keeps its feed groups in its database backup only; our NewPipe JSON adds them as
+ * `feed_groups` (`name`, `subscriptions`: channel URLs), which NewPipe's importer passes over.
+ */
+function readNewPipeGroups(value: unknown): FileGroup[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isNode).flatMap((group) => {
+    const name = str(group.name);
+    if (!name || !Array.isArray(group.subscriptions)) return [];
+    return [{ name, channelIds: group.subscriptions.map(channelIdIn).filter((id): id is string => id !== null) }];
+  });
+}
 
 function readNewPipe(document: Node): SubscriptionEntry[] {
   const subscriptions = document.subscriptions as unknown[];
@@ -102,6 +198,23 @@ function readYoutubeJson(items: unknown[]): SubscriptionEntry[] {
     const resource = isNode(snippet.resourceId) ? snippet.resourceId : {};
     return entryOf(resource.channelId, snippet.title);
   });
+}
+
+/** FreeTube's profiles other than 'allChannels' are groups. */
+function freeTubeGroups(lines: Node[]): FileGroup[] {
+  return lines
+    .filter((line) => Array.isArray(line.subscriptions) && line._id !== 'allChannels')
+    .flatMap((profile) => {
+      const name = str(profile.name);
+      if (!name) return [];
+      const ids = (profile.subscriptions as unknown[]).map((item) => (isNode(item) ? channelIdIn(item.id) : null));
+      return [{ name, channelIds: ids.filter((id): id is string => id !== null) }];
+    });
+}
+
+function freeTubeFile(lines: Node[]): SubscriptionFile {
+  const videos = ourVideos(lines.find((line) => isNode(line.tgm))?.tgm);
+  return { format: 'freetube', entries: readFreeTube(lines), groups: freeTubeGroups(lines), ...videos };
 }
 
 /** FreeTube's profiles file: one JSON profile a line; 'allChannels' holds every subscription. */
@@ -137,19 +250,19 @@ function readJson(text: string): SubscriptionFile {
     document = JSON.parse(text);
   } catch {
     const lines = parseJsonLines(text);
-    if (lines && lines.some((line) => Array.isArray(line.subscriptions))) return { format: 'freetube', entries: readFreeTube(lines) };
+    if (lines && lines.some((line) => Array.isArray(line.subscriptions))) return freeTubeFile(lines);
     throw malformed('JSON illisible');
   }
   if (isNode(document) && Array.isArray(document.subscriptions)) {
     const items = document.subscriptions as unknown[];
     // A FreeTube file of one profile is a single JSON line.
     if (items.length > 0 && items.every((item) => isNode(item) && 'id' in item && !('service_id' in item))) {
-      return { format: 'freetube', entries: readFreeTube([document]) };
+      return freeTubeFile([document]);
     }
-    return { format: 'newpipe', entries: readNewPipe(document) };
+    return { format: 'newpipe', entries: readNewPipe(document), groups: readNewPipeGroups(document.feed_groups), ...ourVideos(document.tgm) };
   }
   if (Array.isArray(document) && document.every((item) => isNode(item) && isNode(item.snippet))) {
-    return { format: 'youtube-json', entries: readYoutubeJson(document) };
+    return { format: 'youtube-json', entries: readYoutubeJson(document), ...noExtras() };
   }
   throw malformed("le JSON n'a pas de liste 'subscriptions'");
 }
@@ -184,9 +297,12 @@ export function readSubscriptionFile(text: string): SubscriptionFile {
   if (!content) throw malformed('le fichier est vide');
   if (content.includes('\u0000')) throw malformed('fichier binaire');
   let file: SubscriptionFile;
-  if (content.startsWith('<')) file = { format: 'opml', entries: readOpml(content) };
+  if (content.startsWith('<')) file = { format: 'opml', ...readOpml(content) };
   else if (content.startsWith('{') || content.startsWith('[')) file = readJson(content);
-  else file = { format: 'takeout-csv', entries: readTakeoutCsv(content) };
+  else file = { format: 'takeout-csv', entries: readTakeoutCsv(content), ...noExtras() };
+  file.groups = file.groups.slice(0, MAX_IMPORTED_GROUPS).map((group) => ({ name: group.name.slice(0, 60), channelIds: [...new Set(group.channelIds)] }));
+  file.plusTard = [...new Set(file.plusTard)].slice(0, MAX_IMPORTED_VIDEOS);
+  file.masquees = [...new Set(file.masquees)].slice(0, MAX_IMPORTED_VIDEOS);
   if (file.entries.length > MAX_IMPORTED_CHANNELS) {
     throw badRequest(
       FIELD,
@@ -203,37 +319,93 @@ export interface ExportedChannel {
   name: string;
 }
 
+/** What an export carries beside the channels: groups, saved and hidden videos. */
+export interface ExportExtras {
+  groups: { name: string; chaines: string[] }[];
+  plusTard: string[];
+  masquees: string[];
+}
+
+const NO_EXTRAS: ExportExtras = { groups: [], plusTard: [], masquees: [] };
+
 const YOUTUBE = 'https://www.youtube.com';
 
 const xmlBuilder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, suppressEmptyNode: true });
 
-/** OPML as YouTube and FreeTube write it: one folder of `rss` outlines with the channels' feeds. */
-export function toOpml(channels: ExportedChannel[], title: string): string {
+const videoOutline = (videoId: string, state: string, label: string) => ({
+  '@text': `${label} : ${videoId}`,
+  '@type': 'link',
+  '@url': `${YOUTUBE}/watch?v=${videoId}`,
+  '@category': `${STATE_CATEGORY}${encodeURIComponent(state)}`,
+});
+
+/**
+ * OPML as YouTube and FreeTube write it: one folder of `rss` outlines with the channels' feeds.
+ * A channel's groups are OPML 2.0 categories (`/tgm-groupe/{name}`), saved and hidden videos
+ * `link` outlines in folders of their own: readers that know neither pass over them.
+ */
+export function toOpml(channels: ExportedChannel[], title: string, extras: ExportExtras = NO_EXTRAS): string {
+  const groupsOf = new Map<string, string[]>();
+  extras.groups.forEach((group, rank) =>
+    group.chaines.forEach((id, position) => push(groupsOf, id, `${GROUP_CATEGORY}${rank}.${position}/${encodeURIComponent(group.name)}`)),
+  );
   const outlines = channels.map((c) => ({
     '@text': c.name,
     '@title': c.name,
     '@type': 'rss',
     '@xmlUrl': `${YOUTUBE}/feeds/videos.xml?channel_id=${c.youtubeId}`,
+    ...(groupsOf.has(c.youtubeId) ? { '@category': (groupsOf.get(c.youtubeId) as string[]).join(',') } : {}),
   }));
-  const document = {
-    opml: {
-      '@version': '1.1',
-      head: { title },
-      body: { outline: { '@text': 'YouTube Subscriptions', '@title': 'YouTube Subscriptions', outline: outlines } },
-    },
-  };
+  const folders: Record<string, unknown>[] = [{ '@text': 'YouTube Subscriptions', '@title': 'YouTube Subscriptions', outline: outlines }];
+  if (extras.plusTard.length > 0) {
+    folders.push({ '@text': 'Plus tard', '@title': 'Plus tard', outline: extras.plusTard.map((id) => videoOutline(id, 'plus tard', 'Plus tard')) });
+  }
+  if (extras.masquees.length > 0) {
+    folders.push({ '@text': 'Masquées', '@title': 'Masquées', outline: extras.masquees.map((id) => videoOutline(id, 'masquée', 'Masquée')) });
+  }
+  const document = { opml: { '@version': '2.0', head: { title }, body: { outline: folders } } };
   return `<?xml version="1.0" encoding="UTF-8"?>\n${xmlBuilder.build(document) as string}`;
 }
 
-/** NewPipe's subscriptions export (Settings › Content › Export subscriptions). */
-export function toNewPipeJson(channels: ExportedChannel[]): string {
+const channelUrl = (id: string) => `${YOUTUBE}/channel/${id}`;
+
+/** NewPipe's subscriptions export (Settings › Content › Export subscriptions), with our additions. */
+export function toNewPipeJson(channels: ExportedChannel[], extras: ExportExtras = NO_EXTRAS): string {
   return JSON.stringify(
     {
       app_version: '0.27.6',
       app_version_int: 1000,
-      subscriptions: channels.map((c) => ({ service_id: 0, url: `${YOUTUBE}/channel/${c.youtubeId}`, name: c.name })),
+      subscriptions: channels.map((c) => ({ service_id: 0, url: channelUrl(c.youtubeId), name: c.name })),
+      feed_groups: extras.groups.map((group) => ({ name: group.name, subscriptions: group.chaines.map(channelUrl) })),
+      tgm: { plusTard: extras.plusTard, masquees: extras.masquees },
     },
     null,
     2,
   );
+}
+
+/** A FreeTube profile id: 16 characters, as its database (NeDB) draws them. */
+const profileId = (index: number, name: string) =>
+  `tgm${String(index).padStart(3, '0')}${Buffer.from(name).toString('base64url').replace(/[-_]/g, 'x')}xxxxxxxxxx`.slice(0, 16);
+
+/** FreeTube's profiles file (`subscriptions.db`): 'All Channels', then one profile a group. */
+export function toFreeTubeDb(channels: ExportedChannel[], extras: ExportExtras = NO_EXTRAS): string {
+  const names = new Map(channels.map((c) => [c.youtubeId, c.name]));
+  const subscription = (id: string) => ({ id, name: names.get(id) ?? id, thumbnail: '' });
+  const all = {
+    name: 'All Channels',
+    bgColor: '#000000',
+    textColor: '#FFFFFF',
+    subscriptions: channels.map((c) => subscription(c.youtubeId)),
+    _id: 'allChannels',
+    tgm: { plusTard: extras.plusTard, masquees: extras.masquees },
+  };
+  const profiles = extras.groups.map((group, index) => ({
+    name: group.name,
+    bgColor: '#2196F3',
+    textColor: '#FFFFFF',
+    subscriptions: group.chaines.map(subscription),
+    _id: profileId(index, group.name),
+  }));
+  return `${[all, ...profiles].map((line) => JSON.stringify(line)).join('\n')}\n`;
 }

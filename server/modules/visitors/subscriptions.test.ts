@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { renderFeed, standInVideo, startYoutubeStandIn, type YoutubeStandIn } from '../../testing/youtubeStandIn';
-import { readSubscriptionFile, toNewPipeJson, toOpml } from './subscriptionFormats';
-import { IMPORT_CONCURRENCY } from './subscriptionsImport';
+import { readSubscriptionFile, toFreeTubeDb, toNewPipeJson, toOpml } from './subscriptionFormats';
+import { IMPORTS_PER_HOUR } from './subscriptionsImport';
 import { SUBSCRIPTIONS_MAX_BYTES } from './subscriptionsRoutes';
 
 let t: TestApp;
@@ -67,6 +67,20 @@ const importFile = (headers: Record<string, string>, body: Buffer | string) =>
     payload: body,
   });
 
+/** Waits until the background has read every imported channel it may read now. */
+async function feedsRead(): Promise<void> {
+  for (let i = 0; i < 600; i += 1) {
+    const [{ left }] = await t.db.query<{ left: number }>(
+      `SELECT count(*)::int AS left FROM channel WHERE feed_pending AND feed_failed_at IS NULL`,
+    );
+    if (left === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('imported channels were not read');
+}
+
+const feedRequests = (channelId: string) => youtube.requests.filter((r) => r.includes(channelId)).length;
+
 const followedIds = async (headers: Record<string, string>) =>
   ((await t.app.inject({ url: '/api/visitor/me', headers })).json().liste.chaines as { id: string }[]).map((c) => c.id).sort();
 
@@ -92,35 +106,88 @@ describe('reading subscription files', () => {
 });
 
 describe('writing subscription files', () => {
+  const channels = [
+    { youtubeId: 'UCU89K1D5a0HECbLMQsNcCGc', name: `L'Or & "l'Argent" <live>` },
+    { youtubeId: 'UC_tNMO66iv9b4_b8p6k-csD', name: 'Cuisine Zéro Déchet' },
+  ];
+  const extras = {
+    groups: [
+      { name: 'Sciences, & "tech" / <x>', chaines: ['UC_tNMO66iv9b4_b8p6k-csD', 'UCU89K1D5a0HECbLMQsNcCGc'] },
+      { name: 'Cuisine', chaines: ['UC_tNMO66iv9b4_b8p6k-csD'] },
+    ],
+    plusTard: ['aaaaaaaaaa1', 'bbbbbbbbbb2'],
+    masquees: ['ccccccccc-3'],
+  };
   it.each([
-    ['OPML', toOpml],
+    ['OPML', (c: typeof channels, e?: typeof extras) => toOpml(c, 'Ma liste', e)],
     ['NewPipe JSON', toNewPipeJson],
-  ])('writes %s that reads back whole, whatever the names hold', (_name, write) => {
-    const channels = [
-      { youtubeId: 'UCU89K1D5a0HECbLMQsNcCGc', name: `L'Or & "l'Argent" <live>` },
-      { youtubeId: 'UC_tNMO66iv9b4_b8p6k-csD', name: 'Cuisine Zéro Déchet' },
-    ];
-    const file = readSubscriptionFile(write(channels, 'Ma liste'));
+    ['FreeTube profiles', toFreeTubeDb],
+  ])('writes %s that reads back whole, whatever the names hold, groups, later and hidden included', (_name, write) => {
+    expect(readSubscriptionFile(write(channels)).entries).toEqual(channels.map((c) => ({ channelId: c.youtubeId, name: c.name })));
+    const file = readSubscriptionFile(write(channels, extras));
     expect(file.entries).toEqual(channels.map((c) => ({ channelId: c.youtubeId, name: c.name })));
+    expect(file.groups).toEqual(extras.groups.map((g) => ({ name: g.name, channelIds: g.chaines })));
+    expect(file.plusTard).toEqual(extras.plusTard);
+    expect(file.masquees).toEqual(extras.masquees);
+  });
+
+  it("reads FreeTube's profiles as groups", () => {
+    const file = readSubscriptionFile(fixture('freetube-subscriptions.db').toString('utf8'));
+    expect(file.groups).toEqual([{ name: 'Sciences', channelIds: ['UCh7k-gQvmUZKYiCy6AbaCQY'] }]);
+  });
+
+  it("reads a feed reader's OPML folders as groups, and the one folder of YouTube's as none", () => {
+    const folders = `<opml version="1.0"><body>
+      <outline text="Bois"><outline type="rss" text="A" xmlUrl="https://www.youtube.com/feeds/videos.xml?channel_id=UCU89K1D5a0HECbLMQsNcCGc"/></outline>
+      <outline text="Cuisine"><outline type="rss" text="B" xmlUrl="https://www.youtube.com/feeds/videos.xml?channel_id=UC_tNMO66iv9b4_b8p6k-csD"/></outline>
+    </body></opml>`;
+    expect(readSubscriptionFile(folders).groups).toEqual([
+      { name: 'Bois', channelIds: ['UCU89K1D5a0HECbLMQsNcCGc'] },
+      { name: 'Cuisine', channelIds: ['UC_tNMO66iv9b4_b8p6k-csD'] },
+    ]);
+    expect(readSubscriptionFile(fixture('youtube-subscriptions.opml').toString('utf8')).groups).toEqual([]);
   });
 });
 
 describe('POST /api/visitor/subscriptions/import', () => {
-  it('follows the Takeout CSV channels and reports followed, already followed, unknown and failed', async () => {
+  it('records the Takeout CSV channels at once, reads their feeds in the background once, and remembers failures', async () => {
     const visitor = await visitorWithList();
     await t.app.inject({ method: 'POST', url: '/api/visitor/follow', headers: visitor, payload: { chaine: LE_FIL_ACTU } });
+    youtube.delayMs = 3000;
     const response = await importFile(visitor, fixture('takeout-subscriptions.csv'));
     expect(response.statusCode).toBe(200);
     const report = response.json();
     expect(report.format).toBe('takeout-csv');
+    // Answered before YouTube was asked anything: every channel is followed under the file's name.
     expect(report.followed).toEqual([
       { id: 'UCU89K1D5a0HECbLMQsNcCGc', name: 'Atelier Bois Paris' },
-      { id: 'UCtd76LCNUH1lS-2wLfKkaVE', name: 'Histoire en Bref' },
+      { id: 'UCtd76LCNUH1lS-2wLfKkaVE', name: 'Histoire en Bref, le podcast' },
+      { id: UNKNOWN, name: 'Chaîne Disparue' },
+      { id: FAILING, name: 'Chaîne En Panne' },
     ]);
+    expect(report.pending).toEqual(report.followed);
     expect(report.alreadyFollowed).toEqual([{ id: LE_FIL_ACTU, name: 'Le Fil Actu' }]);
-    expect(report.unknown).toEqual([{ name: 'Chaîne Disparue', source: UNKNOWN }]);
-    expect(report.failed).toEqual([{ id: FAILING, name: 'Chaîne En Panne', message: expect.stringContaining('YouTube') }]);
-    expect(await followedIds(visitor)).toEqual([LE_FIL_ACTU, 'UCU89K1D5a0HECbLMQsNcCGc', 'UCtd76LCNUH1lS-2wLfKkaVE'].sort());
+    expect(report.unknown).toEqual([]);
+    expect(await followedIds(visitor)).toEqual([LE_FIL_ACTU, 'UCU89K1D5a0HECbLMQsNcCGc', 'UCtd76LCNUH1lS-2wLfKkaVE', UNKNOWN, FAILING].sort());
+    youtube.delayMs = 0;
+
+    await feedsRead();
+    // The channel YouTube does not know leaves the list; the failing one stays, to be read later.
+    expect(await followedIds(visitor)).toEqual([LE_FIL_ACTU, 'UCU89K1D5a0HECbLMQsNcCGc', 'UCtd76LCNUH1lS-2wLfKkaVE', FAILING].sort());
+    const me = (await t.app.inject({ url: '/api/visitor/me', headers: visitor })).json();
+    expect(me.liste.chaines.map((c: { name: string }) => c.name)).toContain('Histoire en Bref');
+
+    // Whoever imports the same file again, YouTube is not asked again about any of them.
+    const asked = [UNKNOWN, FAILING, 'UCU89K1D5a0HECbLMQsNcCGc'].map(feedRequests);
+    expect(asked).toEqual([1, 1, 1]);
+    const other = await visitorWithList();
+    const again = (await importFile(other, fixture('takeout-subscriptions.csv'))).json();
+    expect(again.unknown).toEqual([{ name: 'Chaîne Disparue', source: UNKNOWN }]);
+    expect(again.failed).toEqual([{ id: FAILING, name: 'Chaîne En Panne', message: expect.stringContaining('YouTube') }]);
+    expect(again.followed.map((c: { id: string }) => c.id)).toEqual(['UCU89K1D5a0HECbLMQsNcCGc', 'UCtd76LCNUH1lS-2wLfKkaVE', LE_FIL_ACTU]);
+    expect(again.pending).toEqual([]);
+    await feedsRead();
+    expect([UNKNOWN, FAILING, 'UCU89K1D5a0HECbLMQsNcCGc'].map(feedRequests)).toEqual(asked);
   });
 
   it.each(['youtube-subscriptions.opml', 'freetube-subscriptions.opml', 'invidious-subscriptions.opml', 'freetube-subscriptions.db'])(
@@ -149,18 +216,61 @@ describe('POST /api/visitor/subscriptions/import', () => {
     expect(again.alreadyFollowed.map((c: { name: string }) => c.name)).toEqual(['Cuisine Zéro Déchet', 'Astronomie Pratique']);
   });
 
-  it(`reads YouTube ${IMPORT_CONCURRENCY} channels at a time at most`, async () => {
+  it('answers a file of 200 made-up channels at once, and reads their feeds a few at a time', async () => {
     const visitor = await visitorWithList();
-    const ids = Array.from({ length: 12 }, (_, i) => `UCconcurrency${String(i).padStart(11, '0')}`);
-    ids.forEach((channelId, i) => youtube.feeds.set(channelId, { xml: renderFeed({ channelId, name: `Chaîne ${i}`, videos: [] }) }));
+    const ids = Array.from({ length: 200 }, (_, i) => `UCmadeup${String(i).padStart(16, '0')}`);
     youtube.maxInFlight = 0;
-    youtube.delayMs = 30;
-    const csv = `Channel Id,Channel Url,Channel Title\n${ids.map((id, i) => `${id},http://www.youtube.com/channel/${id},Chaîne ${i}`).join('\n')}\n`;
+    const csv = `Channel Id,Channel Url,Channel Title\n${ids.map((id, i) => `${id},http://www.youtube.com/channel/${id},Faux ${i}`).join('\n')}\n`;
     const report = (await importFile(visitor, csv)).json();
-    youtube.delayMs = 0;
-    expect(report.followed).toHaveLength(12);
-    expect(youtube.maxInFlight).toBeGreaterThan(1);
-    expect(youtube.maxInFlight).toBeLessThanOrEqual(IMPORT_CONCURRENCY);
+    expect(report.followed).toHaveLength(200);
+    await feedsRead();
+    expect(youtube.maxInFlight).toBeLessThanOrEqual(4);
+    expect(await followedIds(visitor)).toEqual([]);
+    // Sent again: every one of them is now known to be missing; YouTube is not asked again.
+    const before = youtube.requests.length;
+    const again = (await importFile(visitor, csv)).json();
+    expect(again.unknown).toHaveLength(200);
+    await feedsRead();
+    expect(youtube.requests.length).toBe(before);
+  });
+
+  it(`takes ${IMPORTS_PER_HOUR} imports a visitor an hour, then answers 429`, async () => {
+    const visitor = await visitorWithList();
+    const statuses: number[] = [];
+    for (let i = 0; i <= IMPORTS_PER_HOUR; i += 1) statuses.push((await importFile(visitor, fixture('youtube-subscriptions.opml'))).statusCode);
+    expect(statuses.slice(0, IMPORTS_PER_HOUR).every((status) => status === 200)).toBe(true);
+    const refused = await importFile(visitor, fixture('youtube-subscriptions.opml'));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toContain('heure');
+  });
+
+  it('brings groups, later and hidden videos in and takes them out again', async () => {
+    const visitor = await visitorWithList();
+    const report = (await importFile(visitor, fixture('freetube-subscriptions.db'))).json();
+    expect(report.groupes).toEqual(['Sciences']);
+    await feedsRead();
+    expect((await t.app.inject({ method: 'POST', url: '/api/visitor/videos/vid1aaaaaaa', headers: visitor, payload: { etat: 'plus tard' } })).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/visitor/videos/zzzzzzzzzz9', headers: visitor, payload: { etat: 'masquée' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/visitor/groupes/${encodeURIComponent('Bois & vélo')}`,
+      headers: visitor,
+      payload: { chaines: ['UCU89K1D5a0HECbLMQsNcCGc', 'UC-w0A2c_MLpjN-E8A4r_knO'] },
+    });
+    const mine = (await t.app.inject({ url: '/api/visitor/me', headers: visitor })).json();
+    for (const format of ['opml', 'newpipe', 'freetube']) {
+      const exported = await t.app.inject({ url: `/api/visitor/subscriptions/export?format=${format}`, headers: visitor });
+      const other = await visitorWithList();
+      expect((await importFile(other, exported.rawPayload)).statusCode).toBe(200);
+      const theirs = (await t.app.inject({ url: '/api/visitor/me', headers: other })).json();
+      expect({ format, groupes: theirs.groupes, plusTard: theirs.plusTard, masquees: theirs.masquees }).toEqual({
+        format,
+        groupes: mine.groupes,
+        plusTard: ['vid1aaaaaaa'],
+        masquees: ['zzzzzzzzzz9'],
+      });
+      expect(await followedIds(other)).toEqual(await followedIds(visitor));
+    }
   });
 
   it.each([
@@ -242,6 +352,7 @@ describe('GET /api/visitor/subscriptions/export', () => {
   it.each([
     ['opml', 'text/x-opml', '.opml'],
     ['newpipe', 'application/json', '-newpipe.json'],
+    ['freetube', 'application/x-ndjson', '-freetube.db'],
   ])('exports %s that another visitor imports back whole', async (format, type, extension) => {
     const visitor = await visitorWithList();
     await importFile(visitor, fixture('freetube-subscriptions.db'));

@@ -1,13 +1,11 @@
 import type { Db } from '../../db/db';
-import { mapWithConcurrency } from '../../shared/concurrency';
 import { HttpError } from '../../shared/errors';
-import type { FeedClient } from '../feeds/feedClient';
-import { findOrFetchChannel } from '../videos/channelService';
-import { addChannelToList, channelsOfList } from '../videos/repository';
+import { FAILURE_MEMORY_MINUTES } from '../feeds/pending';
+import { addVideoStates } from './personal';
 import type { SubscriptionFile } from './subscriptionFormats';
 
-/** Channels read from YouTube at once during an import: kind to YouTube, quick enough for 1000. */
-export const IMPORT_CONCURRENCY = 4;
+/** Imports a visitor may make in an hour: a phone and a computer, a few tries each. */
+export const IMPORTS_PER_HOUR = 10;
 
 export interface ImportedChannel {
   id: string;
@@ -16,48 +14,135 @@ export interface ImportedChannel {
 
 export interface ImportReport {
   format: SubscriptionFile['format'];
+  /** Channels now on the list; the feeds of those in `pending` are being read. */
   followed: ImportedChannel[];
   alreadyFollowed: ImportedChannel[];
-  /** Lines naming no YouTube channel, or a channel YouTube does not know. */
+  /** Lines naming no YouTube channel, or a channel YouTube said lately it does not know. */
   unknown: { name: string | null; source: string }[];
-  /** Channels YouTube could not be asked about now: importing the file again retries them. */
+  /** Channels on the list whose feed YouTube lately failed to give: read again later. */
   failed: { id: string; name: string | null; message: string }[];
+  /** Followed channels whose videos are being read from YouTube now. */
+  pending: ImportedChannel[];
+  /** Groups created or completed, and saved or hidden videos read. */
+  groupes: string[];
+  plusTard: number;
+  masquees: number;
 }
 
-/** Follows every channel of a parsed file on the list, `IMPORT_CONCURRENCY` at a time. */
-export async function importSubscriptions(db: Db, feeds: FeedClient, listId: number, file: SubscriptionFile): Promise<ImportReport> {
-  const report: ImportReport = { format: file.format, followed: [], alreadyFollowed: [], unknown: [], failed: [] };
-  const followedNames = new Map((await channelsOfList(db, listId)).map((c) => [c.youtubeId, c.name]));
-  const seen = new Set<string>();
-  const toResolve: { channelId: string; name: string | null }[] = [];
+interface ChannelState {
+  id: number;
+  youtubeId: string;
+  name: string;
+  pending: boolean;
+  missing: boolean;
+  /** A failure within FAILURE_MEMORY_MINUTES. */
+  failedLately: boolean;
+  followed: boolean;
+}
+
+/**
+ * Records a parsed file at once, in one transaction of a few statements whatever its size:
+ * channels we never met are created as `feed_pending` (their feed is read in the background,
+ * feeds/pending.ts) and followed; groups, saved and hidden videos are added to the visitor's.
+ * Nothing here asks YouTube anything.
+ */
+export async function importSubscriptions(db: Db, visitorId: number, listId: number, file: SubscriptionFile): Promise<ImportReport> {
+  const report: ImportReport = {
+    format: file.format,
+    followed: [],
+    alreadyFollowed: [],
+    unknown: [],
+    failed: [],
+    pending: [],
+    groupes: [],
+    plusTard: 0,
+    masquees: 0,
+  };
+  const names = new Map<string, string | null>();
   for (const entry of file.entries) {
-    if (entry.channelId === null) {
-      report.unknown.push({ name: entry.name, source: entry.source });
-    } else if (!seen.has(entry.channelId)) {
-      seen.add(entry.channelId);
-      toResolve.push(entry);
-    }
+    if (entry.channelId === null) report.unknown.push({ name: entry.name, source: entry.source });
+    else if (!names.has(entry.channelId)) names.set(entry.channelId, entry.name);
   }
-  const outcomes = await mapWithConcurrency(toResolve, IMPORT_CONCURRENCY, async (entry) => {
-    const known = followedNames.get(entry.channelId);
-    if (known !== undefined) return { kind: 'already' as const, entry, name: known };
-    try {
-      const channel = await findOrFetchChannel(db, feeds, entry.channelId, 'file');
-      await addChannelToList(db, listId, channel.id);
-      return { kind: 'followed' as const, entry, name: channel.name };
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 404) return { kind: 'unknown' as const, entry, name: entry.name };
-      const message = error instanceof HttpError ? error.message : 'Erreur inattendue.';
-      return { kind: 'failed' as const, entry, name: entry.name, message };
+  const ids = [...names.keys()];
+
+  return db.transaction(async (tx) => {
+    const [{ recent }] = await tx.query<{ recent: number }>(
+      `SELECT count(*)::int AS recent FROM visitor_import WHERE visitor_id = $1 AND at > now() - interval '1 hour'`,
+      [visitorId],
+    );
+    if (recent >= IMPORTS_PER_HOUR) {
+      throw new HttpError(429, `Vous avez déjà importé ${IMPORTS_PER_HOUR} fichiers cette heure-ci. Réessayez plus tard.`, 'file');
     }
+    await tx.query('INSERT INTO visitor_import (visitor_id) VALUES ($1)', [visitorId]);
+
+    // Channels we never met: recorded, their feed to be read.
+    await tx.query(
+      `INSERT INTO channel (youtube_id, name, feed_pending) SELECT id, name, true FROM unnest($1::text[], $2::text[]) AS t (id, name)
+       ON CONFLICT (youtube_id) DO NOTHING`,
+      [ids, ids.map((id) => names.get(id) ?? id)],
+    );
+    // A channel YouTube did not know, long enough ago: asked once more.
+    await tx.query(
+      `UPDATE channel SET feed_pending = true, feed_missing = false WHERE youtube_id = ANY($1::text[]) AND feed_missing
+       AND feed_failed_at < now() - make_interval(mins => ${FAILURE_MEMORY_MINUTES})`,
+      [ids],
+    );
+    const states = await tx.query<ChannelState>(
+      `SELECT c.id, c.youtube_id AS "youtubeId", c.name, c.feed_pending AS pending, c.feed_missing AS missing,
+              (c.feed_failed_at IS NOT NULL AND c.feed_failed_at > now() - make_interval(mins => ${FAILURE_MEMORY_MINUTES})
+                AND (c.feed_ok_at IS NULL OR c.feed_ok_at < c.feed_failed_at)) AS "failedLately",
+              EXISTS (SELECT 1 FROM creator_list_channel lc WHERE lc.list_id = $2 AND lc.channel_id = c.id) AS followed
+       FROM channel c WHERE c.youtube_id = ANY($1::text[])`,
+      [ids, listId],
+    );
+    const byId = new Map(states.map((state) => [state.youtubeId, state]));
+    const toFollow: number[] = [];
+    // Reported in the file's order.
+    for (const youtubeId of ids) {
+      const state = byId.get(youtubeId);
+      if (!state) continue;
+      const channel = { id: youtubeId, name: state.name };
+      if (state.followed) report.alreadyFollowed.push(channel);
+      else if (state.missing) report.unknown.push({ name: names.get(youtubeId) ?? null, source: youtubeId });
+      else {
+        toFollow.push(state.id);
+        if (state.pending && state.failedLately) {
+          report.failed.push({ id: youtubeId, name: names.get(youtubeId) ?? null, message: "YouTube n'a pas pu être joint pour lire cette chaîne ; elle sera relue plus tard." });
+        } else {
+          report.followed.push(channel);
+          if (state.pending) report.pending.push(channel);
+        }
+      }
+    }
+    await tx.query(
+      `INSERT INTO creator_list_channel (list_id, channel_id) SELECT $1, id FROM unnest($2::int[]) AS t (id) ON CONFLICT DO NOTHING`,
+      [listId, toFollow],
+    );
+
+    // Groups: created when new, completed when they exist (never emptied by a file).
+    const listed = new Map(states.filter((s) => !s.missing).map((s) => [s.youtubeId, s.id]));
+    for (const group of file.groups) {
+      const channelIds = group.channelIds.map((id) => listed.get(id)).filter((id): id is number => id !== undefined);
+      const [row] = await tx.query<{ id: number }>(
+        `WITH found AS (SELECT id FROM visitor_group WHERE visitor_id = $1 AND lower(name) = lower($2)),
+              made AS (INSERT INTO visitor_group (visitor_id, name) SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM found)
+                       AND (SELECT count(*) FROM visitor_group WHERE visitor_id = $1) < 100 RETURNING id)
+         SELECT id FROM found UNION ALL SELECT id FROM made`,
+        [visitorId, group.name],
+      );
+      if (!row) continue;
+      await tx.query(
+        `INSERT INTO visitor_group_channel (group_id, channel_id, position)
+         SELECT $1, channel_id, (SELECT coalesce(max(position), 0) FROM visitor_group_channel WHERE group_id = $1) + ord
+         FROM unnest($2::int[]) WITH ORDINALITY AS t (channel_id, ord) ON CONFLICT DO NOTHING`,
+        [row.id, channelIds],
+      );
+      report.groupes.push(group.name);
+    }
+    await addVideoStates(tx, visitorId, file.plusTard, 'plus tard');
+    await addVideoStates(tx, visitorId, file.masquees, 'masquée');
+    report.plusTard = file.plusTard.length;
+    report.masquees = file.masquees.length;
+    return report;
   });
-  // Reported in the file's order, whatever order the answers came in.
-  for (const outcome of outcomes) {
-    const id = outcome.entry.channelId;
-    if (outcome.kind === 'followed') report.followed.push({ id, name: outcome.name });
-    else if (outcome.kind === 'already') report.alreadyFollowed.push({ id, name: outcome.name });
-    else if (outcome.kind === 'unknown') report.unknown.push({ name: outcome.name, source: id });
-    else report.failed.push({ id, name: outcome.name, message: outcome.message });
-  }
-  return report;
 }

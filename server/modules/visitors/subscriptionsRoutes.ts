@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/db';
 import { badRequest, HttpError } from '../../shared/errors';
-import type { FeedClient } from '../feeds/feedClient';
 import { channelsOfList } from '../videos/repository';
+import { groupsOf, videoIdsIn } from './personal';
 import type { VisitorList } from './repository';
-import { readSubscriptionFile, toNewPipeJson, toOpml } from './subscriptionFormats';
+import { toFreeTubeDb, toNewPipeJson, toOpml } from './subscriptionFormats';
 import { importSubscriptions } from './subscriptionsImport';
+import type { SubscriptionsParser } from './subscriptionsParser';
 import { ExportQuery, SubscriptionsExportAnswer, SubscriptionsImportAnswer } from './schemas';
 import { currentVisitor } from './visitorAuth';
 
@@ -22,7 +23,9 @@ type RouteLimit = { rateLimit: { max: number; timeWindow: string } };
 
 interface Deps {
   db: Db;
-  feeds: FeedClient;
+  parser: SubscriptionsParser;
+  /** Reads the feeds of channels an import recorded, in the background. */
+  readPendingFeeds: () => void;
   listOf: (visitorId: number) => Promise<VisitorList>;
   writeLimit: RouteLimit;
   readLimit: RouteLimit;
@@ -30,10 +33,11 @@ interface Deps {
 
 /**
  * Subscriptions in and out: the file is the raw body (`application/octet-stream`), read whole
- * and parsed before anything is followed, so a bad or oversized file changes nothing.
+ * and parsed (in a thread of its own) before anything is followed, so a bad or oversized file
+ * changes nothing; the channels are recorded at once and their feeds read in the background.
  */
 export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): void {
-  const { db, feeds, listOf, writeLimit, readLimit } = deps;
+  const { db, parser, readPendingFeeds, listOf, writeLimit, readLimit } = deps;
   const tags = ['visitors'];
 
   // A scope of its own: only this route reads a raw file; every other route reads JSON.
@@ -69,14 +73,10 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
         if (!Buffer.isBuffer(request.body)) {
           throw badRequest('file', "Envoyez le fichier tel quel, en 'application/octet-stream'.");
         }
-        let text: string;
-        try {
-          text = new TextDecoder('utf-8', { fatal: true }).decode(request.body);
-        } catch {
-          throw badRequest('file', "Le fichier n'est pas du texte UTF-8. Rien n'a été modifié.");
-        }
-        const file = readSubscriptionFile(text);
-        return importSubscriptions(db, feeds, list.id, file);
+        const file = await parser.parse(request.body);
+        const report = await importSubscriptions(db, visitor.id, list.id, file);
+        if (report.pending.length > 0) readPendingFeeds();
+        return report;
       },
     );
   });
@@ -90,17 +90,28 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
       const visitor = await currentVisitor(db, request);
       const list = await listOf(visitor.id);
       const channels = (await channelsOfList(db, list.id)).map((c) => ({ youtubeId: c.youtubeId, name: c.name }));
+      const extras = {
+        groups: await groupsOf(db, visitor.id),
+        plusTard: await videoIdsIn(db, visitor.id, 'plus tard'),
+        masquees: await videoIdsIn(db, visitor.id, 'masquée'),
+      };
       const base = `abonnements-${list.name}`.replace(/[^\w.-]/g, '_');
       if (request.query.format === 'newpipe') {
         return reply
           .type('application/json; charset=utf-8')
           .header('content-disposition', `attachment; filename="${base}-newpipe.json"`)
-          .send(toNewPipeJson(channels));
+          .send(toNewPipeJson(channels, extras));
+      }
+      if (request.query.format === 'freetube') {
+        return reply
+          .type('application/x-ndjson; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${base}-freetube.db"`)
+          .send(toFreeTubeDb(channels, extras));
       }
       return reply
         .type('text/x-opml; charset=utf-8')
         .header('content-disposition', `attachment; filename="${base}.opml"`)
-        .send(toOpml(channels, list.name));
+        .send(toOpml(channels, list.name, extras));
     },
   );
 }

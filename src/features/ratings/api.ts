@@ -17,9 +17,15 @@ export const ratingsApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, { videourl }) => [{ type: 'Rating', id: `mine:${videourl}` }],
       extraOptions: visitorCall,
     }),
-    /** `visitorToken` is not sent: with it, the visitor's own stars are kept in the cache too. */
+    /** `visitorToken` proves the rating is the visitor's own; the visitor's stars are kept in the cache too. */
     rateVideo: build.mutation<VideoRatingSummary, RatingPayload & { visitorToken?: string | null }>({
-      query: ({ visitorToken: _token, ...rating }) => ({ url: '/video/rating', method: 'POST', body: rating }),
+      // A rating for an address that has a visitor space needs its token (issue 24).
+      query: ({ visitorToken, ...rating }) => ({
+        url: '/video/rating',
+        method: 'POST',
+        body: rating,
+        ...(visitorToken ? { headers: { 'x-visitor-token': visitorToken } } : {}),
+      }),
       extraOptions: visitorCall,
       // The answer carries the video's new averages: no second request to read them.
       async onQueryStarted({ videourl, label, rating, visitorToken }, { dispatch, queryFulfilled }) {

@@ -4,10 +4,37 @@ import { baseApi, type Chaine } from '../../shared/api';
 import { COMPANY_TAG } from '../../shared/config/profiles';
 import { selectVisitorToken } from './selectors';
 
+/** A followed creator, with how many of their videos are new since the visitor last looked. */
+export type FollowedChaine = Chaine & { unseen: number };
+
 export interface VisitorListe {
   name: string;
   hashtags: string[];
-  chaines: Chaine[];
+  chaines: FollowedChaine[];
+}
+
+export interface Groupe {
+  name: string;
+  /** YouTube channel ids. */
+  chaines: string[];
+}
+
+export type Digest = 'aucun' | 'quotidien' | 'hebdomadaire';
+export type VideoEtat = 'plus tard' | 'masquée';
+export type VisitorView = 'nouveautes' | 'plusTard' | 'masquees';
+
+/** A video as the public routes answer it (the same shape as the videos feature's). */
+export interface VisitorVideo {
+  id: string;
+  youtube_titre: string;
+  youtube_name: string;
+  youtube_lien: string;
+  img_lien?: string | null;
+  created: string;
+  youtube_nb_vue: number;
+  url: string;
+  channelId: string;
+  theme: string;
 }
 
 /** What an import did, channel by channel (`POST /api/visitor/subscriptions/import`). */
@@ -17,24 +44,35 @@ export interface ImportReport {
   alreadyFollowed: { id: string; name: string }[];
   unknown: { name: string | null; source: string }[];
   failed: { id: string; name: string | null; message: string }[];
+  pending: { id: string; name: string }[];
+  groupes: string[];
+  plusTard: number;
+  masquees: number;
 }
 
-export type ExportFormat = 'opml' | 'newpipe';
+export type ExportFormat = 'opml' | 'newpipe' | 'freetube';
 
 export interface VisitorProfile {
   email: string;
   liste: VisitorListe | null;
+  emailConfirmed: boolean;
+  digest: Digest;
+  digestHour: number;
+  feedUrl: string;
+  groupes: Groupe[];
+  plusTard: string[];
+  masquees: string[];
 }
 
 /** The opt-in event of spec §7.6. */
-export function signupEvent(email: string, url: string) {
+export function signupEvent(email: string, url: string, optin = true) {
   return {
     path: 'api/rtEvent/new',
     email,
     name: 'optin_grp',
     grp_name: 'default',
-    optin: true,
-    data: { url, email, type: 'optin', social_media: '', grp_name: 'default', optin: true },
+    optin,
+    data: { url, email, type: 'optin', social_media: '', grp_name: 'default', optin },
     origin: COMPANY_TAG,
     twitter: '',
   };
@@ -42,17 +80,18 @@ export function signupEvent(email: string, url: string) {
 
 /** Visitor calls carry the sign-up token; their 401s never end a back-office session. */
 const visitorCall = { visitorCall: true };
-const withToken = (token: string, url: string, body?: unknown) => ({
+const withToken = (token: string, url: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') => ({
   url,
-  method: body === undefined ? 'GET' : 'POST',
+  method,
   body,
   headers: { 'x-visitor-token': token },
 });
 
 export const visitorsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    signUp: build.mutation<{ tokenAc: string }, { email: string; url: string }>({
-      query: ({ email, url }) => ({ url: '/rtEvent/new', method: 'POST', body: signupEvent(email, url) }),
+    /** `tokenAc` is null when the address has a space already: a sign-in link was mailed to it. */
+    signUp: build.mutation<{ tokenAc: string | null; signInLinkSent?: boolean }, { email: string; url: string; optin?: boolean }>({
+      query: ({ email, url, optin }) => ({ url: '/rtEvent/new', method: 'POST', body: signupEvent(email, url, optin) }),
       extraOptions: visitorCall,
     }),
     getVisitorProfile: build.query<VisitorProfile, string>({
@@ -86,6 +125,42 @@ export const visitorsApi = baseApi.injectEndpoints({
       invalidatesTags: ['Visitor', 'Videos'],
       extraOptions: visitorCall,
     }),
+    getVisitorVideos: build.query<VisitorVideo[], { token: string; vue: VisitorView }>({
+      query: ({ token, vue }) => withToken(token, `/visitor/videos?vue=${vue}`),
+      transformResponse: (answer: { videos: VisitorVideo[] }) => answer.videos,
+      providesTags: ['Visitor'],
+      extraOptions: visitorCall,
+    }),
+    markSeen: build.mutation<unknown, { token: string; chaine?: string; video?: string }>({
+      query: ({ token, chaine, video }) => withToken(token, '/visitor/seen', { ...(chaine ? { chaine } : {}), ...(video ? { video } : {}) }),
+      invalidatesTags: ['Visitor'],
+      extraOptions: visitorCall,
+    }),
+    putGroupe: build.mutation<{ groupes: Groupe[] }, { token: string; name: string; chaines: string[] }>({
+      query: ({ token, name, chaines }) => withToken(token, `/visitor/groupes/${encodeURIComponent(name)}`, { chaines }, 'PUT'),
+      invalidatesTags: ['Visitor'],
+      extraOptions: visitorCall,
+    }),
+    deleteGroupe: build.mutation<{ groupes: Groupe[] }, { token: string; name: string }>({
+      query: ({ token, name }) => withToken(token, `/visitor/groupes/${encodeURIComponent(name)}`, undefined, 'DELETE'),
+      invalidatesTags: ['Visitor'],
+      extraOptions: visitorCall,
+    }),
+    setVideoEtat: build.mutation<{ plusTard: string[]; masquees: string[] }, { token: string; videoId: string; etat: VideoEtat | null }>({
+      query: ({ token, videoId, etat }) => withToken(token, `/visitor/videos/${encodeURIComponent(videoId)}`, { etat }),
+      invalidatesTags: ['Visitor'],
+      extraOptions: visitorCall,
+    }),
+    renewFeed: build.mutation<{ feedUrl: string }, { token: string }>({
+      query: ({ token }) => withToken(token, '/visitor/feed', {}),
+      invalidatesTags: ['Visitor'],
+      extraOptions: visitorCall,
+    }),
+    updateVisitor: build.mutation<VisitorProfile, { token: string; digest?: Digest; digestHour?: number }>({
+      query: ({ token, ...changes }) => withToken(token, '/visitor/me', changes, 'PATCH'),
+      invalidatesTags: ['Visitor'],
+      extraOptions: visitorCall,
+    }),
     exportSubscriptions: build.mutation<string, { token: string; format: ExportFormat }>({
       query: ({ token, format }) => ({
         url: `/visitor/subscriptions/export?format=${format}`,
@@ -98,6 +173,23 @@ export const visitorsApi = baseApi.injectEndpoints({
 });
 
 export const { useImportSubscriptionsMutation, useExportSubscriptionsMutation } = visitorsApi;
+
+export const {
+  useGetVisitorVideosQuery,
+  useMarkSeenMutation,
+  usePutGroupeMutation,
+  useDeleteGroupeMutation,
+  useSetVideoEtatMutation,
+  useRenewFeedMutation,
+  useUpdateVisitorMutation,
+} = visitorsApi;
+
+/** The signed-up visitor's whole profile (list, groups, saved and hidden videos, feed, digest). */
+export function useVisitorProfile() {
+  const token = useSelector(selectVisitorToken);
+  const { data, isLoading, isError } = visitorsApi.useGetVisitorProfileQuery(token ?? skipToken);
+  return { token, profile: data ?? null, isLoading, isError };
+}
 
 export const { useSignUpMutation, useCreateListeMutation, useFollowMutation, useUnfollowMutation } = visitorsApi;
 

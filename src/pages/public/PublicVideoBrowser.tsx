@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { LinearProgress } from '@mui/material';
 import { VideoBrowser, type PlaybackControl, type Video } from '../../features/videos';
 import { FollowButton } from '../../features/visitors';
@@ -13,6 +13,8 @@ interface Props {
   showViews?: boolean;
   /** What an empty grid says ('Aucune vidéo' unless the page says better). */
   emptyText?: string;
+  /** The cards' actions; following the creator unless the page says otherwise. */
+  cardActions?: (video: Video) => ReactNode;
 }
 
 const followAction = (video: Video) => <FollowButton channelId={video.channelId} name={video.youtube_name} place="card" />;
@@ -27,14 +29,14 @@ const panelSide = (video: Video, playback: PlaybackControl) => (
  * The public pages' video browser, composed from the features: a card follows its creator
  * (visitors), and the detail panel's side (ratings, notes, sharing) is composed here.
  */
-export function PublicVideoBrowser({ videos, isLoading, showViews, emptyText }: Props) {
+export function PublicVideoBrowser({ videos, isLoading, showViews, emptyText, cardActions = followAction }: Props) {
   return (
     <VideoBrowser
       videos={videos}
       isLoading={isLoading}
       showViews={showViews}
       emptyText={emptyText}
-      renderCardActions={followAction}
+      renderCardActions={cardActions}
       renderPanelSide={panelSide}
     />
   );

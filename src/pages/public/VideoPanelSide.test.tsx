@@ -75,6 +75,25 @@ describe('the video panel’s side: ratings and the email popin (against the rea
     ]);
   });
 
+  it('opens the popin with the focus in its field; an address that has a space gets a sign-in link, and the popin says so', async () => {
+    await fetch(`${process.env.API_BASE_URL}/rtEvent/new`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: 'api/rtEvent/new', email: 'deja-inscrit@example.org', name: 'optin_grp', grp_name: 'default', optin: true, data: {} }),
+    });
+    const target = video('ratingL0001');
+    const { store } = renderWithProviders(<VideoPanelSide video={target} playback={noPlayer} />);
+    await within(screen.getByRole('group', { name: 'Information' })).findByText('Aucun avis');
+    rate('Information', '3 étoiles');
+    const popin = await screen.findByRole('dialog', { name: 'Email' });
+    await waitFor(() => expect(within(popin).getByLabelText(/Email/)).toHaveFocus());
+    await userEvent.type(within(popin).getByLabelText(/Email/), 'deja-inscrit@example.org');
+    await userEvent.click(within(popin).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(popin).findByRole('status')).toHaveTextContent('un lien de connexion a été envoyé à deja-inscrit@example.org');
+    expect(store.getState().visitor.tokens).toEqual([]);
+    expect((await storedRatings(target.url)).find((r) => r.label === 'Information')?.count).toBe(0);
+  });
+
   it('sends nothing and unsets the stars when the email popin is closed without an e-mail', async () => {
     const target = video('ratingC0001');
     const { store } = renderWithProviders(<VideoPanelSide video={target} playback={noPlayer} />);
@@ -127,10 +146,11 @@ describe('the video panel’s side: ratings and the email popin (against the rea
       body: JSON.stringify({ path: 'api/rtEvent/new', email: 'revient@example.org', name: 'optin_grp', grp_name: 'default', optin: true, data: {} }),
     });
     const { tokenAc } = (await signup.json()) as { tokenAc: string };
+    // A rating for an address that has a visitor space carries that visitor's token.
     const post = (email: string, rating: number) =>
       fetch(`${api}/video/rating`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...(email === 'revient@example.org' ? { 'x-visitor-token': tokenAc } : {}) },
         body: JSON.stringify({ label: 'Information', videourl: target.url, rating, email, recipientid: 1 }),
       });
     await post('revient@example.org', 2);

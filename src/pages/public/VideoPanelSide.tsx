@@ -1,9 +1,12 @@
-import { useSelector } from 'react-redux';
+import { useSelector, useStore } from 'react-redux';
 import { Divider, Stack } from '@mui/material';
 import { VideoNotes } from '../../features/notes';
 import { VideoRatings } from '../../features/ratings';
 import { productVideoLink, type PlaybackControl, type Video } from '../../features/videos';
 import { selectVisitorToken } from '../../features/visitors';
+// The panel's side loads lazily: these come with it.
+import { useMarkWatched } from '../../features/visitors/components/useMarkWatched';
+import { VideoEtatButtons } from '../../features/visitors/components/VideoEtatButtons';
 import { appConfig } from '../../shared/config/appConfig';
 import { selectUserEmail, type SessionRootState } from '../../shared/session';
 import { useEmailRequest } from './useEmailRequest';
@@ -21,14 +24,28 @@ interface Props {
 export function VideoPanelSide({ video, playback }: Props) {
   const email = useSelector((state: SessionRootState) => selectUserEmail(state));
   const visitorToken = useSelector(selectVisitorToken);
+  const store = useStore<SessionRootState>();
   const { requestEmail, emailPopin } = useEmailRequest();
+  // A video from the product's list (not one only the address names) counts as watched once opened.
+  useMarkWatched(video.channelId ? video.id : null);
   const shareLink =
     appConfig.shareLinks === 'product'
       ? (seconds?: number) => productVideoLink(window.location.origin, window.location.pathname, video.id, seconds)
       : undefined;
   return (
     <Stack spacing={2}>
-      <VideoRatings videoUrl={video.url} email={email} visitorToken={visitorToken} requestEmail={requestEmail} />
+      {video.channelId && (
+        <Stack direction="row" spacing={1}>
+          <VideoEtatButtons videoId={video.id} />
+        </Stack>
+      )}
+      <VideoRatings
+        videoUrl={video.url}
+        email={email}
+        visitorToken={visitorToken}
+        requestEmail={requestEmail}
+        currentToken={() => selectVisitorToken(store.getState())}
+      />
       <Divider />
       <VideoNotes
         video={{ id: video.id, title: video.youtube_titre, shareLink }}

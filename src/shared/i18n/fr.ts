@@ -272,6 +272,8 @@ export const fr = {
     invalidEmail: 'Veuillez entrer une adresse email valide.',
     subscribeTitle: (product: string) => `S'abonner à ${product}`,
     subscribeQuestion: 'Quelle est votre adresse email ?',
+    signInLinkSent: (email: string) =>
+      `Cette adresse a déjà un espace : un lien de connexion a été envoyé à ${email}. Ouvrez-le dans ce navigateur pour vous connecter, puis notez.`,
   },
   ratings: {
     /** The three criteria of the panel (spec §2.4); also the labels the API receives. */
@@ -483,12 +485,16 @@ export const fr = {
     importing: 'Import en cours…',
     importReport: (followed: number, already: number, unknown: number, failed: number) =>
       `${followed} chaîne(s) suivie(s), ${already} déjà suivie(s), ${unknown} inconnue(s), ${failed} en échec.`,
-    importFailedHint: 'YouTube ne répondait pas pour certaines chaînes : importez de nouveau le fichier plus tard pour les reprendre.',
+    importFailedHint: 'YouTube ne répondait pas pour certaines chaînes : elles sont suivies et seront relues plus tard.',
     unknownChannels: 'Chaînes inconnues :',
     failedChannels: 'Chaînes en échec :',
     exportTitle: 'Exporter vos abonnements',
     exportOpml: 'Exporter en OPML',
     exportNewPipe: 'Exporter pour NewPipe (JSON)',
+    exportFreeTube: 'Exporter pour FreeTube (profils)',
+    importPending: (count: number) => `Les vidéos de ${count} chaîne(s) arrivent dans un instant.`,
+    importExtras: (groups: number, later: number, hidden: number) =>
+      `${groups} groupe(s), ${later} vidéo(s) pour plus tard, ${hidden} vidéo(s) masquée(s).`,
     unfollowTitle: (name: string) => `Ne plus suivre ${name} ?`,
     unfollowText: (name: string) => `Les vidéos de ${name} quitteront votre liste. Vous pourrez la suivre de nouveau à tout moment.`,
     followedBadge: 'Suivie',

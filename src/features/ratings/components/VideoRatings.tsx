@@ -13,6 +13,8 @@ interface Props {
   visitorToken: string | null;
   /** Asks the visitor for their e-mail (the email popin); null when they close it without one. */
   requestEmail: () => Promise<string | null>;
+  /** The visitor's token as it is now (the e-mail popin may just have given one). */
+  currentToken?: () => string | null;
 }
 
 type Stars = Partial<Record<RatingLabel, number>>;
@@ -26,7 +28,7 @@ const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home
  * Failures are only logged (spec §8). Each criterion shows the video's average, and the
  * visitor's own stars come back on reopening (read with their token).
  */
-export function VideoRatings({ videoUrl, email, visitorToken, requestEmail }: Props) {
+export function VideoRatings({ videoUrl, email, visitorToken, requestEmail, currentToken }: Props) {
   const { data } = useGetVideoRatingsQuery(videoUrl);
   const { data: saved } = useGetMyRatingsQuery(visitorToken ? { videourl: videoUrl, token: visitorToken } : skipToken);
   const [rateVideo] = useRateVideoMutation();
@@ -47,7 +49,8 @@ export function VideoRatings({ videoUrl, email, visitorToken, requestEmail }: Pr
       return;
     }
     try {
-      await rateVideo({ label, videourl: videoUrl, rating, email: known, recipientid: RATING_RECIPIENT_ID, visitorToken }).unwrap();
+      const token = currentToken ? currentToken() : visitorToken;
+      await rateVideo({ label, videourl: videoUrl, rating, email: known, recipientid: RATING_RECIPIENT_ID, visitorToken: token }).unwrap();
     } catch (error) {
       console.error('Rating failure', error);
     }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { Box, Button, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { isSimpleEmail } from '../../../shared/lib/validation';
 import { useSignUpMutation } from '../api';
@@ -13,6 +13,7 @@ import { signedUp } from '../slice';
 export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const [email, setEmail] = useState('');
   const [signUp, { isLoading }] = useSignUpMutation();
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const dispatch = useDispatch();
 
   const submit = async (event: FormEvent) => {
@@ -21,6 +22,11 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
     if (!isSimpleEmail(value)) return;
     try {
       const { tokenAc } = await signUp({ email: value, url: window.location.href }).unwrap();
+      if (tokenAc === null) {
+        // The address has a space: this browser gets it through the link just mailed.
+        setLinkSentTo(value);
+        return;
+      }
       dispatch(signedUp({ email: value, token: tokenAc }));
       onSignedUp(value);
     } catch (error) {
@@ -35,6 +41,11 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
         <Button type="submit" variant="contained" disabled={isLoading}>
           {fr.visitors.signupSubmit}
         </Button>
+        {linkSentTo && (
+          <Alert severity="info" role="status">
+            {fr.visitors.signInLinkSent(linkSentTo)}
+          </Alert>
+        )}
       </Stack>
     </Box>
   );

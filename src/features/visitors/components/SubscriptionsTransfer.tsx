@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { downloadText } from '../../../shared/lib/download';
 import { FileButton } from '../../../shared/ui/FileButton';
-import { useExportSubscriptionsMutation, useImportSubscriptionsMutation, type ExportFormat, type ImportReport } from '../api';
+import { useExportSubscriptionsMutation, useImportSubscriptionsMutation, visitorsApi, type ExportFormat, type ImportReport } from '../api';
 
 const ACCEPT = '.csv,.opml,.xml,.json,.db,text/csv,text/xml,application/json';
 
@@ -12,10 +13,14 @@ const nameList = (items: { name: string | null; source?: string; id?: string }[]
   items.map((item) => item.name ?? item.source ?? item.id).join(', ');
 
 function Report({ report }: { report: ImportReport }) {
-  const { followed, alreadyFollowed, unknown, failed } = report;
+  const { followed, alreadyFollowed, unknown, failed, pending, groupes, plusTard, masquees } = report;
   return (
     <Alert severity={failed.length > 0 ? 'warning' : 'success'} role="status" aria-label={fr.space.importTitle}>
       <Typography variant="body2">{fr.space.importReport(followed.length, alreadyFollowed.length, unknown.length, failed.length)}</Typography>
+      {pending.length > 0 && <Typography variant="body2">{fr.space.importPending(pending.length)}</Typography>}
+      {(groupes.length > 0 || plusTard > 0 || masquees > 0) && (
+        <Typography variant="body2">{fr.space.importExtras(groupes.length, plusTard, masquees)}</Typography>
+      )}
       {unknown.length > 0 && (
         <Typography variant="body2">
           {fr.space.unknownChannels} {nameList(unknown)}
@@ -36,6 +41,17 @@ export function SubscriptionsTransfer({ token, listName }: { token: string; list
   const [exportFile, exporting] = useExportSubscriptionsMutation();
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const dispatch = useDispatch();
+  // The feeds of channels met for the first time are read in the background: the list is read
+  // again a few times so that their names and videos show (and a made-up one goes).
+  const waiting = (report?.pending.length ?? 0) > 0;
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const timers = [1500, 4000, 8000, 15000, 30000].map((delay) =>
+      setTimeout(() => dispatch(visitorsApi.util.invalidateTags(['Visitor', 'Videos'])), delay),
+    );
+    return () => timers.forEach(clearTimeout);
+  }, [waiting, report, dispatch]);
 
   const upload = async (file: File) => {
     setError(null);
@@ -53,6 +69,7 @@ export function SubscriptionsTransfer({ token, listName }: { token: string; list
       const text = await exportFile({ token, format }).unwrap();
       const base = `abonnements-${listName}`;
       if (format === 'opml') downloadText(`${base}.opml`, text, 'text/x-opml;charset=utf-8');
+      else if (format === 'freetube') downloadText(`${base}-freetube.db`, text, 'application/x-ndjson;charset=utf-8');
       else downloadText(`${base}-newpipe.json`, text, 'application/json;charset=utf-8');
     } catch (failure) {
       setError(errorMessage(failure));
@@ -86,6 +103,9 @@ export function SubscriptionsTransfer({ token, listName }: { token: string; list
         </Button>
         <Button variant="outlined" onClick={() => void download('newpipe')} disabled={exporting.isLoading}>
           {fr.space.exportNewPipe}
+        </Button>
+        <Button variant="outlined" onClick={() => void download('freetube')} disabled={exporting.isLoading}>
+          {fr.space.exportFreeTube}
         </Button>
       </Stack>
     </Stack>

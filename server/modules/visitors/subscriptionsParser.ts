@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { HttpError } from '../../shared/errors';
+import type { SubscriptionFile } from './subscriptionFormats';
+
+/** A file that takes longer than this to read is refused (and the thread started again). */
+const PARSE_TIMEOUT_MS = 20_000;
+
+export interface SubscriptionsParser {
+  /** Decodes (UTF-8) and reads a subscriptions file off the event loop; a French 400/413 when it is none. */
+  parse(bytes: Buffer): Promise<SubscriptionFile>;
+  close(): Promise<void>;
+}
+
+/** Production runs the compiled thread entry; development and tests register tsx first (as pgliteThread.ts). */
+function startWorker(): Worker {
+  const compiled = path.join(__dirname, 'subscriptionsParseWorker.js');
+  const options = { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 256 } };
+  if (fs.existsSync(compiled)) return new Worker(compiled, options);
+  const entry = path.join(__dirname, 'subscriptionsParseWorker.ts');
+  const code = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(entry)});`;
+  return new Worker(code, { ...options, eval: true });
+}
+
+type Reply = { id: number; file?: SubscriptionFile; refusal?: { statusCode: number; message: string; field?: string } };
+
+/**
+ * One thread, started on the first import and kept (unref'd) for the next; files are read one
+ * after the other there. A thread that dies or hangs fails its files and is started again.
+ */
+export function createSubscriptionsParser(): SubscriptionsParser {
+  let worker: Worker | null = null;
+  let lastId = 0;
+  const pending = new Map<number, { resolve(file: SubscriptionFile): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
+
+  const failAll = (error: Error) => {
+    for (const waiting of pending.values()) {
+      clearTimeout(waiting.timer);
+      waiting.reject(error);
+    }
+    pending.clear();
+  };
+
+  const thread = () => {
+    if (worker) return worker;
+    const started = startWorker();
+    started.unref();
+    started.on('message', (reply: Reply) => {
+      const waiting = pending.get(reply.id);
+      if (!waiting) return;
+      pending.delete(reply.id);
+      clearTimeout(waiting.timer);
+      if (reply.file) waiting.resolve(reply.file);
+      else waiting.reject(new HttpError(reply.refusal?.statusCode ?? 400, reply.refusal?.message ?? 'Fichier illisible.', reply.refusal?.field ?? 'file'));
+    });
+    const lost = (error: Error) => {
+      if (worker === started) worker = null;
+      failAll(error);
+    };
+    started.on('error', lost);
+    started.on('exit', () => lost(new HttpError(503, "La lecture du fichier s'est interrompue. Réessayez.", 'file')));
+    worker = started;
+    return started;
+  };
+
+  return {
+    parse(bytes) {
+      lastId += 1;
+      const id = lastId;
+      const target = thread();
+      return new Promise<SubscriptionFile>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(new HttpError(400, "Le fichier est trop long à lire. Rien n'a été modifié.", 'file'));
+          // Whatever it is stuck on, the next file gets a fresh thread.
+          if (worker === target) worker = null;
+          void target.terminate();
+        }, PARSE_TIMEOUT_MS);
+        pending.set(id, { resolve, reject, timer });
+        const copy = new Uint8Array(bytes);
+        target.postMessage({ id, bytes: copy }, [copy.buffer]);
+      });
+    },
+    async close() {
+      const current = worker;
+      worker = null;
+      failAll(new HttpError(503, 'Le serveur s’arrête.'));
+      if (current) await current.terminate();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The French of a visitor's space beyond the first page (issue 24): kept apart from fr.ts so
+ * that only the lazily loaded parts that show it carry it (the public page's first JavaScript
+ * has a budget).
+ */
+export const frComeBack = {
+    viewsLabel: 'Vidéos à afficher',
+    all: 'Toutes',
+    news: (count: number) => `Nouveautés (${count})`,
+    later: (count: number) => `Plus tard (${count})`,
+    hidden: (count: number) => `Masquées (${count})`,
+    markAllSeen: 'Tout marquer comme vu',
+    noNews: 'Rien de nouveau depuis votre dernière visite.',
+    noLater: 'Aucune vidéo gardée pour plus tard.',
+    noHidden: 'Aucune vidéo masquée.',
+    groupsLabel: 'Filtrer par groupe',
+    allGroups: 'Tous les groupes',
+    unseen: (count: number) => (count > 1 ? `${count} nouvelles` : `${count} nouvelle`),
+    open: (name: string) => `Ouvrir ${name}`,
+    openLabel: 'Ouvrir',
+    showAllCreators: 'Tous les créateurs',
+    creatorFilter: (name: string) => `Vidéos de ${name}`,
+    saveLater: 'Plus tard',
+    unsaveLater: 'Retirer de Plus tard',
+    hide: 'Masquer',
+    unhide: 'Ne plus masquer',
+    groupsTitle: 'Mes groupes',
+    groupName: 'Nom du groupe',
+    groupChannels: 'Chaînes du groupe',
+    saveGroup: 'Enregistrer le groupe',
+    deleteGroup: (name: string) => `Supprimer le groupe ${name}`,
+    noGroup: 'Aucun groupe : nommez-en un et cochez ses chaînes.',
+    groupSaved: (name: string) => `Groupe « ${name} » enregistré.`,
+    feedTitle: 'Mon flux privé',
+    feedHelp: 'Ajoutez cette adresse à votre lecteur de flux (Atom) : elle donne les dernières vidéos de vos créateurs. Gardez-la pour vous.',
+    feedUrl: 'Adresse du flux',
+    renewFeed: "Renouveler l'adresse",
+    feedRenewed: "Nouvelle adresse créée : l'ancienne ne répond plus.",
+    digestTitle: 'Résumé par e-mail',
+    digestLabel: 'Résumé des nouvelles vidéos',
+    digestNone: 'Aucun',
+    digestDaily: 'Quotidien',
+    digestWeekly: 'Hebdomadaire (le lundi)',
+    digestHour: (timezone: string) => `Heure d'envoi (${timezone})`,
+    digestConfirm: (email: string) =>
+      `Un e-mail de confirmation a été envoyé à ${email} : confirmez votre adresse pour recevoir le résumé.`,
+  };

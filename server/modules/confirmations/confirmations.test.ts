@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 import { confirmationUrl, issueConfirmation } from './index';
 
 /**
- * Confirmation by a button (INTERFACES §3): the GET tells and changes nothing, only the POST
+ * Confirmation by a button: the GET tells and changes nothing, only the POST
  * confirms, once; the token is stored hashed; used or expired tokens answer 410 in French.
  */
 let t: TestApp;

@@ -1,3 +1,3 @@
-/** Confirmation by a button (INTERFACES §3): what other modules use. */
+/** Confirmation by a button: what other modules use. */
 export { issueConfirmation, confirmationUrl, purgeConfirmations, dropConfirmations } from './repository';
 export type { ConfirmationKind, ConfirmationKindName } from './types';

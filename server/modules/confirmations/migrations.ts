@@ -2,7 +2,7 @@ import type { Migration } from '../../db/db';
 
 export const confirmationsMigrations: Migration[] = [
   {
-    // One row per "click to confirm" link (INTERFACES §3): only the token's SHA-256 is kept, so
+    // One row per "click to confirm" link: only the token's SHA-256 is kept, so
     // a copy of the database confirms nothing. `subject_id` is what the kind confirms (a list's
     // contact, a visitor…); a token is used once.
     id: '1300_1_confirmations',

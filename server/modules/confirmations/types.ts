@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/db';
 
-/** The kinds of "click to confirm" link (INTERFACES §3). */
+/** The kinds of "click to confirm" link. */
 export type ConfirmationKindName = 'liste' | 'visiteur' | 'connexion';
 
 /** What one kind of confirmation does: a file each, listed in kinds.ts. */

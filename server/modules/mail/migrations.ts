@@ -173,7 +173,7 @@ CREATE INDEX mail_send_scheduled ON mail_send (send_at) WHERE status = 'schedule
 `,
   },
   {
-    // Queued one-off messages (INTERFACES §2): a list confirmation, a sign-in link, a digest —
+    // Queued one-off messages: a list confirmation, a sign-in link, a digest —
     // sent by the send worker with the same claiming, retries and recovery as recipients;
     // (kind, key) makes each one once.
     id: '0720_messages',

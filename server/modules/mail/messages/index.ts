@@ -1,5 +1,5 @@
 /**
- * The kinds of queued one-off message (INTERFACES §2). Adding a kind is one file in this
+ * The kinds of queued one-off message. Adding a kind is one file in this
  * folder exporting a `MessageKind`, and one line in the list below.
  */
 import { listConfirmationMessage } from './listConfirmation';

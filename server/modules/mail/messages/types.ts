@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../db/db';
 
-/** What a kind of message may read to say what it says (INTERFACES §2). */
+/** What a kind of message may read to say what it says. */
 export interface MessageContext {
   db: Queryable;
   /** The address recipients reach the server at (PUBLIC_URL, or where it listens). */

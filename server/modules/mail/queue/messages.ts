@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../db/db';
 import { STALE_AFTER_SECONDS } from './recipients';
 
-/** A one-off message to queue (INTERFACES §2): `(kind, key)` makes it once. */
+/** A one-off message to queue: `(kind, key)` makes it once. */
 export interface OutgoingMessage {
   kind: string;
   key: string;

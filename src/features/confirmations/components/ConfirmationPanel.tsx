@@ -14,7 +14,7 @@ interface Props {
 const copy = fr.confirmations;
 
 /**
- * A confirmation link's page (INTERFACES §3): says what will be confirmed, and confirms only
+ * A confirmation link's page: says what will be confirmed, and confirms only
  * when the button is pressed — opening the link, as scanners do, changes nothing. Focus goes
  * to the heading on arrival and to the outcome after the button, for keyboards and readers.
  */

@@ -1,3 +1,5 @@
+import jsan from 'jsan';
+
 /**
  * Traces in the Redux DevTools export format: `{"payload": "...", "preloadedState": "..."}`,
  * both JSON text, as the extension's export writes them. The payload is either the list of
@@ -20,10 +22,22 @@ export interface TraceStep {
   skipped?: boolean;
 }
 
+/** Which build recorded a trace: beside payload and preloadedState in the file (the DevTools ignore them). */
+export interface TraceMeta {
+  /** package.json's version of the build. */
+  version?: string;
+  /** The build's git commit (short), or "unknown". */
+  commit?: string;
+  /** Each slice's shape fingerprint (see fingerprint.ts). */
+  fingerprint?: Record<string, string>;
+}
+
 export interface Trace {
   /** The state before the first step; absent, the reducer's initial state. */
   preloadedState?: unknown;
   steps: TraceStep[];
+  /** Absent in files the DevTools wrote, and in traces recorded before builds carried it. */
+  meta?: TraceMeta;
 }
 
 export class TraceFormatError extends Error {
@@ -55,15 +69,16 @@ interface LiftedState {
   isPaused: boolean;
 }
 
-/** The export file's text; the lifted state when every step has its state, else the actions. */
-export function exportTrace(trace: Trace): string {
+/** The export file as an object: `payload` and `preloadedState` as JSON text, then the build's metadata. */
+export function exportTraceObject(trace: Trace): Record<string, unknown> {
   const withStates = trace.steps.every((step) => step.state !== undefined);
   const payload = withStates ? toLiftedState(trace) : trace.steps.map((step) => step.action);
-  return JSON.stringify(
-    { payload: JSON.stringify(payload), preloadedState: JSON.stringify(trace.preloadedState) },
-    null,
-    '\t',
-  );
+  return { payload: JSON.stringify(payload), preloadedState: JSON.stringify(trace.preloadedState), ...trace.meta };
+}
+
+/** The export file's text; the lifted state when every step has its state, else the actions. */
+export function exportTrace(trace: Trace): string {
+  return JSON.stringify(exportTraceObject(trace), null, '\t');
 }
 
 function toLiftedState({ preloadedState, steps }: Trace): LiftedState {
@@ -93,15 +108,20 @@ function toLiftedState({ preloadedState, steps }: Trace): LiftedState {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * The DevTools' own parser: JSON, plus what their serializer (`jsan`, options on) writes in
+ * `{"$jsan": ...}` objects: references to an earlier part (`$.committedState.api`), dates,
+ * `undefined`, maps, sets, NaN and infinities.
+ */
 function parseJson(text: string, what: string): unknown {
   try {
-    return JSON.parse(text);
+    return jsan.parse(text);
   } catch (error) {
     throw new TraceFormatError(`${what} is not valid JSON (${(error as Error).message})`);
   }
 }
 
-/** The DevTools write payload and preloadedState as JSON text; parsed values are accepted too. */
+/** The DevTools write payload and preloadedState as (jsan) JSON text; parsed values are accepted too. */
 const embedded = (value: unknown, what: string) => (typeof value === 'string' ? parseJson(value, what) : value);
 
 function checkedAction(value: unknown, where: string): TraceAction {
@@ -129,7 +149,11 @@ function fromLiftedState(lifted: Record<string, unknown>, preloadedState: unknow
     if (skipped.has(id)) step.skipped = true;
     return step;
   });
-  return { preloadedState: lifted.committedState ?? preloadedState ?? undefined, steps };
+  // The state the first staged entry (the DevTools' @@INIT) gave: the committed state, or the
+  // reducer's initial one when the DevTools started with none.
+  const first: unknown = states[0];
+  const start = isObject(first) && 'state' in first && first.state !== undefined ? first.state : lifted.committedState;
+  return { preloadedState: start ?? preloadedState ?? undefined, steps };
 }
 
 /**
@@ -137,7 +161,36 @@ function fromLiftedState(lifted: Record<string, unknown>, preloadedState: unknow
  * or holds the lifted state, and a bare lifted state or action list. Throws TraceFormatError.
  */
 export function parseTrace(text: string): Trace {
-  const file = parseJson(text, 'the file');
+  return readTraceFile(parseJson(text, 'the file'));
+}
+
+function metaOf(file: unknown): TraceMeta | undefined {
+  if (!isObject(file)) return undefined;
+  const meta: TraceMeta = {};
+  if (typeof file.version === 'string') meta.version = file.version;
+  if (typeof file.commit === 'string') meta.commit = file.commit;
+  if (isObject(file.fingerprint)) {
+    meta.fingerprint = Object.fromEntries(Object.entries(file.fingerprint).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  }
+  return Object.keys(meta).length > 0 ? meta : undefined;
+}
+
+/** A bug report holds its trace under `trace` (the export object, or its text). */
+export const isBugReportFile = (file: unknown): file is Record<string, unknown> & { trace: unknown } =>
+  isObject(file) && 'trace' in file && !('payload' in file) && !('actionsById' in file);
+
+/** Reads a parsed file: a trace in any of the DevTools' shapes, or a bug report's trace. */
+export function readTraceFile(parsed: unknown): Trace {
+  const file = isBugReportFile(parsed) ? embedded(parsed.trace, '"trace"') : parsed;
+  const trace = readTraceShapes(file);
+  const meta = metaOf(file) ?? (isBugReportFile(parsed) ? metaOf(parsed) : undefined);
+  return meta ? { ...trace, meta } : trace;
+}
+
+/** Reads a file's text with the DevTools' parser (jsan): TraceFormatError when it is not JSON. */
+export const parseTraceText = (text: string): unknown => parseJson(text, 'the file');
+
+function readTraceShapes(file: unknown): Trace {
   let payload: unknown = file;
   let preloadedState: unknown;
   if (isObject(file) && 'payload' in file) {

@@ -11,6 +11,8 @@ export const REDACTED = '[redacted]';
 const SECRET_KEY = /token|pass(?:word|wd|code|phrase)|pwd|secret|jwt|authoriz|credential|cookie|api[-_]?key|private[-_]?key|signature|session[-_]?id/i;
 /** A JWT (header and payload are base64url JSON, so both start with "ey"), or a bearer value. */
 const SECRET_VALUE = /\bey[\w-]{6,}\.ey[\w-]{6,}\.[\w-]*|\b(Bearer|Basic)\s+[^\s"',;]+/g;
+/** A `name=value` pair, as in a query string or a form body: the value goes when the name is secret. */
+const NAMED_VALUE = /([\w.[\]-]+)=([^&#\s"',;<>]+)/g;
 /** RTK Query cache keys embed the query's arguments as JSON: `endpoint({"token":"..."})`. */
 const CACHE_KEY = /^([\w$]+)\((.*)\)$/s;
 
@@ -30,8 +32,17 @@ function redactString(text: string): string {
       // Not JSON inside the parentheses: an ordinary string.
     }
   }
-  return text.replace(SECRET_VALUE, (_match, scheme?: string) => (scheme ? `${scheme} ${REDACTED}` : REDACTED));
+  const shaped = text.replace(SECRET_VALUE, (_match, scheme?: string) => (scheme ? `${scheme} ${REDACTED}` : REDACTED));
+  return shaped.includes('=')
+    ? shaped.replace(NAMED_VALUE, (pair, name: string) => (isSecretKey(name) ? `${name}=${REDACTED}` : pair))
+    : shaped;
 }
+
+/**
+ * An address as a trace keeps it: `?token=...`, `&password=...` and JWTs redacted, the rest
+ * (path, other parameters, hash) kept. The same rules as `redact`, which applies them to every string.
+ */
+export const redactUrl = (url: string): string => redactString(url);
 
 function isPlainObject(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);

@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -17,6 +17,7 @@ import {
   ThemeProvider,
   Typography,
 } from '@mui/material';
+import { createTheme } from '@mui/material/styles';
 import { fr } from '../../shared/i18n/fr';
 import { TraceFormatError, type TraceMeta } from '../../shared/trace';
 import { FileButton } from '../../shared/ui/FileButton';
@@ -31,6 +32,46 @@ const shortJson = (value: unknown, max = 160) => {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 };
 
+/**
+ * The app's theme for the rendered screen: its dialogs, menus and popovers stay inside the
+ * screen's frame (no portal; the frame's transform makes it their containing block), and
+ * they neither take the focus nor lock the page's scroll.
+ */
+const contained = { disablePortal: true, disableEnforceFocus: true, disableAutoFocus: true, disableRestoreFocus: true, disableScrollLock: true };
+const previewTheme = createTheme(theme, {
+  components: {
+    MuiModal: { defaultProps: contained },
+    MuiDialog: { defaultProps: contained },
+    MuiPopover: { defaultProps: contained },
+    MuiMenu: { defaultProps: contained },
+    MuiDrawer: { defaultProps: contained },
+    MuiPopper: { defaultProps: { disablePortal: true } },
+    MuiTooltip: { defaultProps: { slotProps: { popper: { disablePortal: true } } } },
+  },
+});
+
+/** Keeps the screen on the step's recorded address, whatever the screen itself navigated to. */
+function FollowRecordedRoute({ route, step }: { route: string; step: number }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const current = `${location.pathname}${location.search}${location.hash}`;
+  useEffect(() => {
+    if (current !== route) navigate(route, { replace: true });
+    // Only when the step changes: the screen may navigate on its own between steps.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step, route]);
+  return null;
+}
+
+/** A file's text (FileReader: `Blob.text()` is missing from some engines, jsdom among them). */
+const readText = (file: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.readAsText(file);
+  });
+
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'slider');
@@ -44,7 +85,7 @@ export function TraceViewerPage({ current = appTraceMeta() }: { current?: TraceM
   const open = useCallback(
     async (picked: File) => {
       try {
-        const viewer = openViewerFile(await picked.text(), current);
+        const viewer = openViewerFile(await readText(picked), current);
         setFile({ name: picked.name, viewer });
         setError(null);
       } catch (failure) {
@@ -178,12 +219,18 @@ function LoadedTrace({ name, viewer, current }: { name: string; viewer: ViewerFi
             <Typography variant="body2" sx={{ px: 1, overflowWrap: 'anywhere' }}>
               {fr.traceViewer.route(step.route)}
             </Typography>
-            <Box data-testid="trace-screen" sx={{ border: 1, borderColor: 'divider', mt: 1, overflow: 'auto', maxHeight: '80vh' }}>
-              <Provider store={store}>
-                <MemoryRouter key={step.route} initialEntries={[step.route]}>
-                  <AppRoutes />
-                </MemoryRouter>
-              </Provider>
+            <Box
+              data-testid="trace-screen"
+              sx={{ border: 1, borderColor: 'divider', mt: 1, overflow: 'auto', height: '80vh', position: 'relative', transform: 'translateZ(0)' }}
+            >
+              <ThemeProvider theme={previewTheme}>
+                <Provider store={store}>
+                  <MemoryRouter initialEntries={[step.route]}>
+                    <FollowRecordedRoute route={step.route} step={selected} />
+                    <AppRoutes />
+                  </MemoryRouter>
+                </Provider>
+              </ThemeProvider>
             </Box>
           </Paper>
           {selected === last && report?.screenshot && (

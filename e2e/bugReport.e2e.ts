@@ -114,7 +114,10 @@ test('a bug report holds the trace, the page, the console and the failed request
     history.pushState({}, '', '/influenceur/listes/999999');
     dispatchEvent(new PopStateEvent('popstate'));
   });
-  await expect(page.getByText('Introuvable').first()).toBeVisible();
+  const notFound = page.getByRole('dialog', { name: 'Introuvable' });
+  await expect(notFound).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(notFound).toHaveCount(0);
   // The console: an error carrying the session's JWT, and an unhandled rejection.
   await page.evaluate((token) => {
     console.error(`Échec du rendu avec le jeton ${token} en clair`);

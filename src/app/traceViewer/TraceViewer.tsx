@@ -33,22 +33,25 @@ const shortJson = (value: unknown, max = 160) => {
 };
 
 /**
- * The app's theme for the rendered screen: its dialogs, menus and popovers stay inside the
- * screen's frame (no portal; the frame's transform makes it their containing block), and
- * they neither take the focus nor lock the page's scroll.
+ * The app's theme for the rendered screen: its dialogs, menus and popovers open inside the
+ * screen's frame (`host`, whose transform makes it their containing block), so that a
+ * recorded open dialog covers the screen, not the viewer, and hides from assistive
+ * technologies only what is inside the frame; they neither take the focus nor lock the page's scroll.
  */
-const contained = { disablePortal: true, disableEnforceFocus: true, disableAutoFocus: true, disableRestoreFocus: true, disableScrollLock: true };
-const previewTheme = createTheme(theme, {
-  components: {
-    MuiModal: { defaultProps: contained },
-    MuiDialog: { defaultProps: contained },
-    MuiPopover: { defaultProps: contained },
-    MuiMenu: { defaultProps: contained },
-    MuiDrawer: { defaultProps: contained },
-    MuiPopper: { defaultProps: { disablePortal: true } },
-    MuiTooltip: { defaultProps: { slotProps: { popper: { disablePortal: true } } } },
-  },
-});
+function previewThemeFor(host: HTMLElement) {
+  const contained = { container: host, disableEnforceFocus: true, disableAutoFocus: true, disableRestoreFocus: true, disableScrollLock: true };
+  return createTheme(theme, {
+    components: {
+      MuiModal: { defaultProps: contained },
+      MuiDialog: { defaultProps: contained },
+      MuiPopover: { defaultProps: contained },
+      MuiMenu: { defaultProps: contained },
+      MuiDrawer: { defaultProps: contained },
+      MuiPopper: { defaultProps: { container: host } },
+      MuiTooltip: { defaultProps: { slotProps: { popper: { container: host } } } },
+    },
+  });
+}
 
 /** Keeps the screen on the step's recorded address, whatever the screen itself navigated to. */
 function FollowRecordedRoute({ route, step }: { route: string; step: number }) {
@@ -136,11 +139,14 @@ export function TraceViewerPage({ current = appTraceMeta() }: { current?: TraceM
   );
 }
 
-function LoadedTrace({ name, viewer, current }: { name: string; viewer: ViewerFile; current: TraceMeta }) {
+/** The loaded file: report, version notes, timeline and the selected step (exported for the bench). */
+export function LoadedTrace({ name, viewer, current }: { name: string; viewer: ViewerFile; current: TraceMeta }) {
   const { steps, report, version } = viewer;
   const last = steps.length - 1;
   const [selected, setSelected] = useState(last);
   const [store] = useState<PreviewStore>(() => createPreviewStore(steps[last].state));
+  const [modalHost, setModalHost] = useState<HTMLDivElement | null>(null);
+  const previewTheme = useMemo(() => (modalHost ? previewThemeFor(modalHost) : null), [modalHost]);
   const step = steps[selected];
 
   useEffect(() => {
@@ -223,14 +229,17 @@ function LoadedTrace({ name, viewer, current }: { name: string; viewer: ViewerFi
               data-testid="trace-screen"
               sx={{ border: 1, borderColor: 'divider', mt: 1, overflow: 'auto', height: '80vh', position: 'relative', transform: 'translateZ(0)' }}
             >
-              <ThemeProvider theme={previewTheme}>
-                <Provider store={store}>
-                  <MemoryRouter initialEntries={[step.route]}>
-                    <FollowRecordedRoute route={step.route} step={selected} />
-                    <AppRoutes />
-                  </MemoryRouter>
-                </Provider>
-              </ThemeProvider>
+              {previewTheme && (
+                <ThemeProvider theme={previewTheme}>
+                  <Provider store={store}>
+                    <MemoryRouter initialEntries={[step.route]}>
+                      <FollowRecordedRoute route={step.route} step={selected} />
+                      <AppRoutes />
+                    </MemoryRouter>
+                  </Provider>
+                </ThemeProvider>
+              )}
+              <div ref={setModalHost} />
             </Box>
           </Paper>
           {selected === last && report?.screenshot && (
@@ -287,7 +296,7 @@ function StepDetails({ step, diff }: { step: ViewerStep; diff: ReturnType<typeof
         <Typography variant="h6" component="h2" id="trace-action-title">
           {fr.traceViewer.action}
         </Typography>
-        <Box component="pre" sx={{ m: 0, overflow: 'auto', maxHeight: 240, fontSize: '0.8rem' }}>
+        <Box component="pre" tabIndex={0} aria-labelledby="trace-action-title" sx={{ m: 0, overflow: 'auto', maxHeight: 240, fontSize: '0.8rem' }}>
           {step.action ? JSON.stringify(step.action, null, 2) : fr.traceViewer.start}
         </Box>
       </Paper>

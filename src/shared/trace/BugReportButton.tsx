@@ -52,7 +52,8 @@ export function BugReportButton() {
   if (!recording) return null;
   return (
     <Box sx={{ position: 'fixed', left: 8, bottom: 8, zIndex: (theme) => theme.zIndex.snackbar - 1 }}>
-      <Button size="small" variant="contained" color="secondary" onClick={() => void ask()} disabled={capturing}>
+      {/* Not disabled while capturing: the button keeps the focus, which the dialog gives back to it. */}
+      <Button size="small" variant="contained" color="secondary" onClick={() => void ask()} aria-busy={capturing}>
         {capturing ? fr.trace.reportCapturing : fr.trace.report}
       </Button>
       {mounted && <BugReportDialog snapshot={snapshot} onClose={() => setSnapshot(null)} />}

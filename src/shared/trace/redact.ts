@@ -21,7 +21,27 @@ export const isSecretKey = (key: string) => SECRET_KEY.test(key);
 const objectCache = new WeakMap<object, unknown>();
 const secretArrayCache = new WeakMap<object, unknown>();
 
+/**
+ * Redacted strings, by their text: a state repeats the same strings at every step (RTK Query's
+ * cache keys, in its queries and in every tag it provides), and parsing a key's arguments
+ * each time was most of the recorder's cost on a large list page.
+ */
+const stringCache = new Map<string, string>();
+const STRING_CACHE_SIZE = 10_000;
+const CACHED_STRING_LENGTH = 1_000;
+
 function redactString(text: string): string {
+  if (text.length > CACHED_STRING_LENGTH) return redactText(text);
+  let redacted = stringCache.get(text);
+  if (redacted === undefined) {
+    redacted = redactText(text);
+    if (stringCache.size >= STRING_CACHE_SIZE) stringCache.clear();
+    stringCache.set(text, redacted);
+  }
+  return redacted;
+}
+
+function redactText(text: string): string {
   const cacheKey = CACHE_KEY.exec(text);
   if (cacheKey) {
     try {

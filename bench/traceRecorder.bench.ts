@@ -73,7 +73,7 @@ function appStore(recording: boolean, rows: number) {
       getDefaultMiddleware({ immutableCheck: false, serializableCheck: false }).concat(baseApi.middleware, recorder.middleware),
   });
   app.dispatch(loggedIn(USER));
-  app.dispatch(authApi.util.upsertQueryData('getUser', USER.id, USER));
+  app.dispatch(authApi.util.upsertQueryData('getUser', USER.id, { id: USER.id, email: USER.username, roles: USER.roles }));
   app.dispatch(listsApi.util.upsertQueryData('getListsPage', LISTS_ARGS, { rows: listRows(rows), total: rows }));
   app.dispatch(locationChanged({ pathname: '/influenceur', search: '', hash: '' }));
   return Object.assign(app, { recorder });

@@ -350,7 +350,7 @@ const TimelineRow = memo(function TimelineRow({ step, selected, onSelect }: { st
             <>
               {step.sinceMs !== null && fr.traceViewer.since(step.sinceMs)}
               {failed > 0 && <Chip component="span" size="small" color="error" variant="outlined" label={fr.traceViewer.failedRequests(failed)} sx={{ ml: 1 }} />}
-              {errors > 0 && <Chip component="span" size="small" color="warning" variant="outlined" label={fr.traceViewer.consoleErrors(errors)} sx={{ ml: 1 }} />}
+              {errors > 0 && <Chip component="span" size="small" color="secondary" variant="outlined" label={fr.traceViewer.consoleErrors(errors)} sx={{ ml: 1 }} />}
             </>
           }
           slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}

@@ -2,7 +2,7 @@ import { configureStore, createSlice } from '@reduxjs/toolkit';
 import { assembleBugReport, type BugReportParts } from './bugReport';
 import { createDiagnostics } from './diagnostics';
 import { bugReportFileName } from './download';
-import { parseTrace } from './format';
+import { parseTrace } from './parse';
 import { REDACTED } from './redact';
 import { createTraceRecorder } from './recorder';
 

@@ -4,7 +4,8 @@ import { combineSlices, configureStore, createSlice, type PayloadAction } from '
 import { instrument } from '@redux-devtools/instrument';
 import { importState } from '@redux-devtools/utils';
 import jsan from 'jsan';
-import { exportTrace, parseTrace, type Trace } from './format';
+import { exportTrace, type Trace } from './format';
+import { parseTrace } from './parse';
 import { createTraceRecorder } from './recorder';
 import { assembleBugReport } from './bugReport';
 

@@ -1,11 +1,8 @@
 export { redact, redactAction, redactUrl, REDACTED, isSecretKey } from './redact';
+export { parseTrace, parseTraceText, readTraceFile, isBugReportFile } from './parse';
 export {
   exportTrace,
   exportTraceObject,
-  parseTrace,
-  parseTraceText,
-  readTraceFile,
-  isBugReportFile,
   TraceFormatError,
   type Trace,
   type TraceStep,

@@ -5,8 +5,8 @@ const tsJest = (tsconfig: string, overrides: Record<string, unknown> = {}) => ({
   '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: { ...require(tsconfig).compilerOptions, allowJs: true, rootDir: __dirname, ...overrides } }],
 });
 
-// The DevTools' own store instrumentation, which the trace tests import our exports into.
-const WEB_ESM_ONLY = ['@redux-devtools/instrument'];
+// The DevTools' own store instrumentation and import code (and what it imports), which the trace tests use on our exports.
+const WEB_ESM_ONLY = ['@redux-devtools/instrument', '@redux-devtools/utils', '@redux-devtools/serialize', 'nanoid'];
 const SERVER_ESM_ONLY = ['feed'];
 
 const config: Config = {

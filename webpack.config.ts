@@ -6,10 +6,12 @@ import webpack from 'webpack';
 import type { Configuration } from 'webpack';
 import 'webpack-dev-server';
 import { PrecompressPlugin } from './scripts/precompressPlugin';
+import { buildInfo } from './scripts/buildInfo';
 
 /** The SPA build. `npm run dev:web` serves it with the API proxied to `npm start`'s server. */
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const production = argv.mode !== 'development';
+  const { version, commit } = buildInfo(__dirname);
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/index.tsx' },
@@ -56,6 +58,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         // Redux DevTools and the trace recorder are on in development and in QA builds only.
         'process.env.QA_BUILD': JSON.stringify(process.env.QA_BUILD === '1'),
         'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? ''),
+        // Traces and bug reports say which build recorded them.
+        'process.env.APP_VERSION': JSON.stringify(version),
+        'process.env.APP_COMMIT': JSON.stringify(commit),
       }),
       ...(production ? [new PrecompressPlugin()] : []),
     ],

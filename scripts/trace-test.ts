@@ -1,13 +1,15 @@
 /**
  * npm run trace:test -- FILE [NAME]
- * Turns a Redux trace into a regression test: when it replays as recorded, saves it, redacted,
+ * Turns a Redux trace (or the trace of a bug report, `tgm-bug-….json`) into a regression test: when it replays as recorded, saves it, redacted,
  * as src/testing/traces/NAME.json, which the web tests replay on every run. A trace without
  * recorded states (a plain DevTools export) is saved with today's replayed states.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { appTraceMeta } from '../src/app/trace/appMeta';
 import { describeReplay, replayTrace } from '../src/app/trace/replay';
-import { exportTrace, parseTrace, redact } from '../src/shared/trace';
+import { checkVersion, exportTrace, parseTrace, redact } from '../src/shared/trace';
+import { buildInfo } from './buildInfo';
 
 const REGRESSION_TRACES = path.resolve(__dirname, '../src/testing/traces');
 
@@ -19,6 +21,7 @@ if (!file) {
 
 try {
   const trace = parseTrace(fs.readFileSync(file, 'utf8'));
+  for (const note of checkVersion(trace.meta, appTraceMeta(buildInfo())).notes) console.log(note);
   const report = replayTrace(trace);
   console.log(describeReplay(report));
   if (!report.matches) {
@@ -37,6 +40,7 @@ try {
       timestamp: step.timestamp,
       state: redact(step.state ?? report.states[index]),
     })),
+    meta: trace.meta,
   });
   fs.mkdirSync(REGRESSION_TRACES, { recursive: true });
   fs.writeFileSync(target, `${saved}\n`);

@@ -13,8 +13,11 @@ function newestMtime(entry: string): number {
     .reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
 }
 
-/** Builds the SPA when its build is missing or older than its sources (npm start on a fresh clone). */
-export function ensureWebBuild(root: string, webDir: string, log: (message: string) => void): void {
+/**
+ * Builds the SPA when its build is missing or older than its sources (npm start on a fresh
+ * clone); `env` adds build flags (`QA_BUILD=1` for a QA build in a folder of its own).
+ */
+export function ensureWebBuild(root: string, webDir: string, log: (message: string) => void, env: Record<string, string> = {}): void {
   const index = path.join(webDir, 'index.html');
   const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
   const changedAt = Math.max(...SOURCES.map((entry) => newestMtime(path.join(root, entry))));
@@ -28,6 +31,7 @@ export function ensureWebBuild(root: string, webDir: string, log: (message: stri
   const result = spawnSync(webpack, ['--mode', 'production', '--stats', 'errors-warnings', '--output-path', webDir], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, ...env },
   });
   if (result.status !== 0) throw new Error('The web app build failed (see above).');
 }

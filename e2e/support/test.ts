@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test as base } from '@playwright/test';
 import { TRACE_SESSION_KEY } from '../../src/shared/trace/activation';
-import { parseTrace } from '../../src/shared/trace/format';
+import { parseTrace } from '../../src/shared/trace/parse';
 import { describeReplay, replayTrace } from '../../src/app/trace/replay';
 
 // A drop-in for '@playwright/test': only `test` differs.

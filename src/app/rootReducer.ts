@@ -5,9 +5,10 @@ import { baseApi } from '../shared/api';
 import { authSlice } from '../features/auth';
 import { visitorSlice } from '../features/visitors';
 import { notesSlice } from '../features/notes';
+import { routerSlice } from './location';
 
-/** Every slice of the app; the api cache is never persisted. */
-export const combinedReducer = combineSlices(baseApi, authSlice, visitorSlice, notesSlice);
+/** Every slice of the app; the api cache and the recorded location are never persisted. */
+export const combinedReducer = combineSlices(baseApi, authSlice, visitorSlice, notesSlice, routerSlice);
 
 export type RootState = ReturnType<typeof combinedReducer>;
 

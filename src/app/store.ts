@@ -6,6 +6,7 @@ import { appConfig } from '../shared/config/appConfig';
 import { isDevelopment, isQaBuild } from '../shared/config/build';
 import { createTraceRecorder, redact, redactAction, type TracedStore } from '../shared/trace';
 import { rootReducer, type RootState } from './rootReducer';
+import { appTraceMeta } from './trace/appMeta';
 
 export type { RootState };
 
@@ -14,7 +15,7 @@ const devToolsEnabled = isDevelopment || isQaBuild;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   // Production builds start it on demand (installTraceControls).
-  const traceRecorder = createTraceRecorder({ recording: devToolsEnabled });
+  const traceRecorder = createTraceRecorder({ recording: devToolsEnabled, meta: appTraceMeta });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as ReturnType<typeof rootReducer> | undefined,

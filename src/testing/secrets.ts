@@ -32,10 +32,13 @@ export function findSecrets(value: unknown, planted: string[] = []): string[] {
   return found;
 }
 
-/** A DevTools export with its JSON-text fields parsed, so every action and state is inspected. */
+/** A DevTools export with its JSON-text fields (payload, preloadedState) parsed, so every action and state is inspected. */
 export function parsedExport(text: string): unknown {
   const file = JSON.parse(text) as Record<string, unknown>;
+  const embedded = new Set(['payload', 'preloadedState']);
+  // The build's fingerprint names each slice (`auth`) beside a hash of its shape: no data of the session.
+  const { fingerprint: _fingerprint, ...rest } = file;
   return Object.fromEntries(
-    Object.entries(file).map(([key, value]) => [key, typeof value === 'string' ? JSON.parse(value) : value]),
+    Object.entries(rest).map(([key, value]) => [key, embedded.has(key) && typeof value === 'string' ? JSON.parse(value) : value]),
   );
 }

@@ -3,6 +3,16 @@ import { apiUrl } from '../config/hosts';
 import { selectAccessToken, type SessionRootState } from '../session';
 import { endSessionOnRefusal } from './sessionRefusal';
 import { toApiError, type ApiError } from './apiError';
+import { fr } from '../i18n/fr';
+
+/**
+ * The thunk extra argument of a store that shows recorded states only (the trace viewer):
+ * its queries read the recorded cache, and one the recording lacks fails as missing,
+ * without a request.
+ */
+export const RECORDED_ONLY = { recordedOnly: true } as const;
+
+const isRecordedOnly = (extra: unknown) => (extra as Partial<typeof RECORDED_ONLY> | undefined)?.recordedOnly === true;
 
 const rawBaseQuery = fetchBaseQuery({
   // Bodies sent as application/merge-patch+json (PATCH) or ld+json are JSON too.
@@ -39,6 +49,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiEr
   api,
   extraOptions,
 ) => {
+  if (isRecordedOnly(api.extra)) return { error: { status: 'CUSTOM_ERROR', message: fr.traceViewer.missingQuery } };
   const result = await rawBaseQuery(withBaseUrl(args), api, extraOptions);
   if (!result.error) return { data: result.data, meta: result.meta };
   // A visitor's call refused concerns the visitor's sign-up token, not the back-office session.

@@ -1,5 +1,5 @@
 export { baseApi } from './baseApi';
-export { baseQueryWithReauth, type CallOptions } from './baseQueryWithReauth';
+export { baseQueryWithReauth, RECORDED_ONLY, type CallOptions } from './baseQueryWithReauth';
 export { errorMessage, isApiError, toApiError, type ApiError } from './apiError';
 export { members, toPage, type HydraCollection } from './hydra';
 export type { TagType } from './tags';

@@ -16,8 +16,8 @@ declare global {
   }
 }
 
-/** Ctrl+Alt+Shift+T starts recording; Ctrl+Alt+Shift+D downloads the trace (any page). */
-const shortcut = (event: KeyboardEvent, code: string) =>
+/** Ctrl+Alt+Shift+T starts recording; Ctrl+Alt+Shift+D downloads the trace (any page); B is the bug report's (BugReportButton). */
+export const shortcut = (event: KeyboardEvent, code: string) =>
   event.ctrlKey && event.altKey && event.shiftKey && event.code === code;
 
 function askedForInThisTab(win: Window): boolean {
@@ -38,8 +38,12 @@ function askedForInThisTab(win: Window): boolean {
  * Call before the first action (before persistStore) so the trace starts with the page.
  */
 export function installTraceControls(recorder: TraceRecorder, win: Window = window): () => void {
+  let uninstallDiagnostics: (() => void) | undefined;
   const exposeHook = () => {
-    if (recorder.isRecording()) win.__TGM_TRACE__ = { exportText: () => recorder.exportText() };
+    if (!recorder.isRecording()) return;
+    win.__TGM_TRACE__ = { exportText: () => recorder.exportText() };
+    // Console errors and failed requests count from the moment recording starts.
+    uninstallDiagnostics ??= recorder.diagnostics.install(win);
   };
   const unsubscribe = recorder.subscribe(exposeHook);
   if (askedForInThisTab(win)) recorder.start();
@@ -61,6 +65,7 @@ export function installTraceControls(recorder: TraceRecorder, win: Window = wind
   };
   win.addEventListener('keydown', onKeyDown);
   return () => {
+    uninstallDiagnostics?.();
     unsubscribe();
     win.removeEventListener('keydown', onKeyDown);
   };

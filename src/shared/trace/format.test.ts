@@ -1,6 +1,7 @@
 import { configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { instrument, ActionCreators } from '@redux-devtools/instrument';
-import { exportTrace, parseTrace, TraceFormatError, type Trace } from './format';
+import { exportTrace, TraceFormatError, type Trace } from './format';
+import { parseTrace } from './parse';
 import { createTraceRecorder } from './recorder';
 
 const counter = createSlice({

@@ -20,10 +20,22 @@ export interface TraceStep {
   skipped?: boolean;
 }
 
+/** Which build recorded a trace: beside payload and preloadedState in the file (the DevTools ignore them). */
+export interface TraceMeta {
+  /** package.json's version of the build. */
+  version?: string;
+  /** The build's git commit (short), or "unknown". */
+  commit?: string;
+  /** Each slice's shape fingerprint (see fingerprint.ts). */
+  fingerprint?: Record<string, string>;
+}
+
 export interface Trace {
   /** The state before the first step; absent, the reducer's initial state. */
   preloadedState?: unknown;
   steps: TraceStep[];
+  /** Absent in files the DevTools wrote, and in traces recorded before builds carried it. */
+  meta?: TraceMeta;
 }
 
 export class TraceFormatError extends Error {
@@ -55,15 +67,16 @@ interface LiftedState {
   isPaused: boolean;
 }
 
-/** The export file's text; the lifted state when every step has its state, else the actions. */
-export function exportTrace(trace: Trace): string {
+/** The export file as an object: `payload` and `preloadedState` as JSON text, then the build's metadata. */
+export function exportTraceObject(trace: Trace): Record<string, unknown> {
   const withStates = trace.steps.every((step) => step.state !== undefined);
   const payload = withStates ? toLiftedState(trace) : trace.steps.map((step) => step.action);
-  return JSON.stringify(
-    { payload: JSON.stringify(payload), preloadedState: JSON.stringify(trace.preloadedState) },
-    null,
-    '\t',
-  );
+  return { payload: JSON.stringify(payload), preloadedState: JSON.stringify(trace.preloadedState), ...trace.meta };
+}
+
+/** The export file's text; the lifted state when every step has its state, else the actions. */
+export function exportTrace(trace: Trace): string {
+  return JSON.stringify(exportTraceObject(trace), null, '\t');
 }
 
 function toLiftedState({ preloadedState, steps }: Trace): LiftedState {
@@ -88,68 +101,4 @@ function toLiftedState({ preloadedState, steps }: Trace): LiftedState {
     isLocked: false,
     isPaused: false,
   };
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function parseJson(text: string, what: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new TraceFormatError(`${what} is not valid JSON (${(error as Error).message})`);
-  }
-}
-
-/** The DevTools write payload and preloadedState as JSON text; parsed values are accepted too. */
-const embedded = (value: unknown, what: string) => (typeof value === 'string' ? parseJson(value, what) : value);
-
-function checkedAction(value: unknown, where: string): TraceAction {
-  if (!isObject(value) || typeof value.type !== 'string') {
-    throw new TraceFormatError(`${where} is not an action (an object with a string "type")`);
-  }
-  return value as TraceAction;
-}
-
-function fromLiftedState(lifted: Record<string, unknown>, preloadedState: unknown): Trace {
-  const { actionsById, stagedActionIds, computedStates, skippedActionIds } = lifted;
-  if (!isObject(actionsById) || !Array.isArray(stagedActionIds)) {
-    throw new TraceFormatError('the payload is neither a list of actions nor a DevTools state (actionsById, stagedActionIds)');
-  }
-  const states = Array.isArray(computedStates) ? computedStates : [];
-  const skipped = new Set(Array.isArray(skippedActionIds) ? skippedActionIds : []);
-  const steps = stagedActionIds.slice(1).map((id, index): TraceStep => {
-    const lifted = actionsById[String(id)];
-    const action = checkedAction(isObject(lifted) ? lifted.action : undefined, `action id ${String(id)}`);
-    const computed: unknown = states[index + 1];
-    const step: TraceStep = { action };
-    if (isObject(lifted) && typeof lifted.timestamp === 'number') step.timestamp = lifted.timestamp;
-    if (isObject(computed) && 'state' in computed) step.state = computed.state;
-    if (isObject(computed) && typeof computed.error === 'string') step.error = computed.error;
-    if (skipped.has(id)) step.skipped = true;
-    return step;
-  });
-  return { preloadedState: lifted.committedState ?? preloadedState ?? undefined, steps };
-}
-
-/**
- * Reads a trace file: our exports and the extension's, whether its payload lists the actions
- * or holds the lifted state, and a bare lifted state or action list. Throws TraceFormatError.
- */
-export function parseTrace(text: string): Trace {
-  const file = parseJson(text, 'the file');
-  let payload: unknown = file;
-  let preloadedState: unknown;
-  if (isObject(file) && 'payload' in file) {
-    payload = embedded(file.payload, '"payload"');
-    preloadedState = file.preloadedState === undefined ? undefined : embedded(file.preloadedState, '"preloadedState"');
-  }
-  if (preloadedState !== undefined && preloadedState !== null && !isObject(preloadedState)) {
-    throw new TraceFormatError('"preloadedState" is not a state object');
-  }
-  if (Array.isArray(payload)) {
-    return { preloadedState: preloadedState ?? undefined, steps: payload.map((action, index) => ({ action: checkedAction(action, `action #${index + 1}`) })) };
-  }
-  if (isObject(payload)) return fromLiftedState(payload, preloadedState ?? undefined);
-  throw new TraceFormatError('expected an object with "payload" (a DevTools export), a list of actions or a DevTools state');
 }

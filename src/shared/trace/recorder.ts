@@ -1,6 +1,7 @@
 import type { Middleware } from '@reduxjs/toolkit';
-import { exportTrace, type Trace, type TraceAction, type TraceStep } from './format';
+import { exportTrace, type Trace, type TraceAction, type TraceMeta, type TraceStep } from './format';
 import { redact, redactAction } from './redact';
+import { createDiagnostics, type Diagnostics } from './diagnostics';
 
 /** How many of the latest actions a trace keeps; older ones fold into its starting state. */
 export const TRACE_ACTION_LIMIT = 300;
@@ -16,6 +17,12 @@ export interface TraceRecorder {
   trace(): Trace;
   /** The trace as a DevTools export file. */
   exportText(): string;
+  /** How many actions were recorded so far: the position an event happening now follows. */
+  position(): number;
+  /** The position of the trace's first kept step, less one: the actions folded or dropped before it. */
+  dropped(): number;
+  /** Console errors and failed or slow requests, for bug reports (installed by installTraceControls). */
+  readonly diagnostics: Diagnostics;
 }
 
 /** A store that carries its recorder (see makeStore). */
@@ -28,6 +35,8 @@ interface Options {
   recording?: boolean;
   limit?: number;
   now?: () => number;
+  /** The build's version, commit and state fingerprint, written into every export. */
+  meta?: () => TraceMeta;
 }
 
 /**
@@ -37,8 +46,10 @@ interface Options {
 const carriesCallbacks = (action: object) => Object.values(action).some((value) => typeof value === 'function');
 
 /** Records the actions that reach the reducer, redacted, with the redacted state after each. */
-export function createTraceRecorder({ recording = false, limit = TRACE_ACTION_LIMIT, now = Date.now }: Options = {}): TraceRecorder {
+export function createTraceRecorder({ recording = false, limit = TRACE_ACTION_LIMIT, now = Date.now, meta }: Options = {}): TraceRecorder {
   let active = recording;
+  let recorded = 0;
+  let dropped = 0;
   let getState: (() => unknown) | undefined;
   let startState: unknown;
   let steps: (TraceStep & { restart?: boolean })[] = [];
@@ -49,9 +60,14 @@ export function createTraceRecorder({ recording = false, limit = TRACE_ACTION_LI
     step.state = state;
     if (step.restart) {
       startState = state;
-      steps = steps.slice(steps.indexOf(step) + 1);
+      const kept = steps.indexOf(step) + 1;
+      dropped += kept;
+      steps = steps.slice(kept);
     }
-    while (steps.length > limit && steps[0].state !== undefined) startState = steps.shift()?.state;
+    while (steps.length > limit && steps[0].state !== undefined) {
+      startState = steps.shift()?.state;
+      dropped += 1;
+    }
   }
 
   const middleware: Middleware = (api) => {
@@ -69,6 +85,7 @@ export function createTraceRecorder({ recording = false, limit = TRACE_ACTION_LI
         restart: typeof action === 'object' && action !== null && carriesCallbacks(action),
       };
       steps.push(step);
+      recorded += 1;
       const result = next(action);
       if (step.state === undefined) settle(step, current());
       return result;
@@ -77,16 +94,18 @@ export function createTraceRecorder({ recording = false, limit = TRACE_ACTION_LI
 
   function trace(): Trace {
     const preloadedState = startState ?? (getState ? redact(getState()) : undefined);
-    return {
+    const kept = {
       preloadedState,
       steps: steps
         .filter((step) => step.state !== undefined)
         .map(({ action, timestamp, state }) => ({ action, timestamp, state })),
     };
+    return meta ? { ...kept, meta: meta() } : kept;
   }
 
   return {
     middleware,
+    diagnostics: createDiagnostics(() => recorded, now),
     start() {
       if (active) return;
       active = true;
@@ -99,5 +118,7 @@ export function createTraceRecorder({ recording = false, limit = TRACE_ACTION_LI
     },
     trace,
     exportText: () => exportTrace(trace()),
+    position: () => recorded,
+    dropped: () => dropped,
   };
 }

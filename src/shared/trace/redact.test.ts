@@ -1,4 +1,4 @@
-import { REDACTED, redact, redactAction } from './redact';
+import { REDACTED, redact, redactAction, redactUrl } from './redact';
 
 const JWT = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpZCI6MSwidXNlcm5hbWUiOiJhQGIuYyJ9.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
 
@@ -73,6 +73,22 @@ describe('redact', () => {
     expect(redact(once)).toEqual(once);
     expect(first.auth.user.token).toBe('abc');
     expect(redact(second).auth).toBe(once.auth);
+  });
+});
+
+describe('redactUrl', () => {
+  it('redacts secret query parameters and JWTs in an address, and keeps the rest', () => {
+    expect(redactUrl('/confirm?token=abc123&list=4#top')).toBe(`/confirm?token=${REDACTED}&list=4#top`);
+    expect(redactUrl(`/api/grps?user=3&accessToken=x&filter[apiKey]=k`)).toBe(`/api/grps?user=3&accessToken=${REDACTED}&filter[apiKey]=${REDACTED}`);
+    expect(redactUrl(`/desinscription/${JWT}`)).toBe(`/desinscription/${REDACTED}`);
+    expect(redactUrl('/liste/musique?v=abc&t=42')).toBe('/liste/musique?v=abc&t=42');
+    expect(redactUrl(redactUrl('?password=hunter2'))).toBe(`?password=${REDACTED}`);
+  });
+
+  it('applies to every string redact walks: a message quoting a form body or an address', () => {
+    expect(redact({ message: `POST failed: email=a@b.c&password=hunter2 sent to /login?tokenAc=t-1` })).toEqual({
+      message: `POST failed: email=a@b.c&password=${REDACTED} sent to /login?tokenAc=${REDACTED}`,
+    });
   });
 });
 

@@ -11,6 +11,8 @@ export const REDACTED = '[redacted]';
 const SECRET_KEY = /token|pass(?:word|wd|code|phrase)|pwd|secret|jwt|authoriz|credential|cookie|api[-_]?key|private[-_]?key|signature|session[-_]?id/i;
 /** A JWT (header and payload are base64url JSON, so both start with "ey"), or a bearer value. */
 const SECRET_VALUE = /\bey[\w-]{6,}\.ey[\w-]{6,}\.[\w-]*|\b(Bearer|Basic)\s+[^\s"',;]+/g;
+/** A `name=value` pair, as in a query string or a form body: the value goes when the name is secret. */
+const NAMED_VALUE = /([\w.[\]-]+)=([^&#\s"',;<>]+)/g;
 /** RTK Query cache keys embed the query's arguments as JSON: `endpoint({"token":"..."})`. */
 const CACHE_KEY = /^([\w$]+)\((.*)\)$/s;
 
@@ -19,7 +21,27 @@ export const isSecretKey = (key: string) => SECRET_KEY.test(key);
 const objectCache = new WeakMap<object, unknown>();
 const secretArrayCache = new WeakMap<object, unknown>();
 
+/**
+ * Redacted strings, by their text: a state repeats the same strings at every step (RTK Query's
+ * cache keys, in its queries and in every tag it provides), and parsing a key's arguments
+ * each time was most of the recorder's cost on a large list page.
+ */
+const stringCache = new Map<string, string>();
+const STRING_CACHE_SIZE = 10_000;
+const CACHED_STRING_LENGTH = 1_000;
+
 function redactString(text: string): string {
+  if (text.length > CACHED_STRING_LENGTH) return redactText(text);
+  let redacted = stringCache.get(text);
+  if (redacted === undefined) {
+    redacted = redactText(text);
+    if (stringCache.size >= STRING_CACHE_SIZE) stringCache.clear();
+    stringCache.set(text, redacted);
+  }
+  return redacted;
+}
+
+function redactText(text: string): string {
   const cacheKey = CACHE_KEY.exec(text);
   if (cacheKey) {
     try {
@@ -30,8 +52,17 @@ function redactString(text: string): string {
       // Not JSON inside the parentheses: an ordinary string.
     }
   }
-  return text.replace(SECRET_VALUE, (_match, scheme?: string) => (scheme ? `${scheme} ${REDACTED}` : REDACTED));
+  const shaped = text.replace(SECRET_VALUE, (_match, scheme?: string) => (scheme ? `${scheme} ${REDACTED}` : REDACTED));
+  return shaped.includes('=')
+    ? shaped.replace(NAMED_VALUE, (pair, name: string) => (isSecretKey(name) ? `${name}=${REDACTED}` : pair))
+    : shaped;
 }
+
+/**
+ * An address as a trace keeps it: `?token=...`, `&password=...` and JWTs redacted, the rest
+ * (path, other parameters, hash) kept. The same rules as `redact`, which applies them to every string.
+ */
+export const redactUrl = (url: string): string => redactString(url);
 
 function isPlainObject(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);

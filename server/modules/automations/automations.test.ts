@@ -39,7 +39,7 @@ const subjectsTo = (address: string) =>
 
 /** Waits until `address` has received `count` messages (the worker sends on its own clock). */
 async function received(address: string, count: number) {
-  const deadline = Date.now() + 50_000;
+  const deadline = Date.now() + 120_000;
   while (sink.messages.filter((m) => m.to.includes(address)).length < count) {
     if (Date.now() > deadline) throw new Error(`${address} did not receive ${count} messages`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -116,7 +116,7 @@ describe('a 3-step sequence with a 1-minute delay and a "non ouvert" condition',
     const before = sink.count;
 
     expect(await run(start)).toMatchObject({ queued: 1000 });
-    await sink.waitForCount(before + 1000, 50_000);
+    await sink.waitForCount(before + 1000, 120_000);
     // 300 contacts open the first message.
     await t.db.query(
       `UPDATE mail_recipient SET opened_at = now() WHERE id IN (
@@ -128,7 +128,7 @@ describe('a 3-step sequence with a 1-minute delay and a "non ouvert" condition',
     expect(await run(at(start, 1.5))).toMatchObject({ queued: 0 });
     expect(await run(at(start, 2.2))).toMatchObject({ queued: 1000, finished: 1000 });
     expect(await run(at(start, 10))).toMatchObject({ queued: 0, skipped: 0, finished: 0 });
-    await sink.waitForCount(before + 2700, 50_000);
+    await sink.waitForCount(before + 2700, 120_000);
 
     const opener = 'contact-1@example.org';
     const other = 'contact-1000@example.org';
@@ -157,7 +157,7 @@ describe('a 3-step sequence with a 1-minute delay and a "non ouvert" condition',
       'envoyé3',
       'terminé',
     ]);
-  }, 150_000);
+  }, 300_000);
 });
 
 describe('entering and leaving', () => {

@@ -1,30 +1,25 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useStore } from 'react-redux';
+import { useCallback, useEffect, useState } from 'react';
 import { Box, Button } from '@mui/material';
 import { fr } from '../i18n/fr';
 import { lazyPart, useOpenedOnce } from '../ui/lazyPart';
 import { shortcut } from './activation';
 import { captureScreenshot, type ReportSnapshot } from './bugReport';
-import type { TracedStore } from './recorder';
+import type { TraceRecorder } from './recorder';
 
 const BugReportDialog = lazyPart(() => import(/* webpackChunkName: "bug-report" */ './BugReportDialog').then((m) => m.BugReportDialog));
 
-const never = () => () => {};
-
 /**
- * "Signaler un problème": shown while the app records its trace (always in development and
- * QA builds, in production once recording is on); the button or Ctrl+Alt+Shift+B takes the
- * page's picture as it is, then asks for a sentence and downloads the report.
+ * "Signaler un problème" while the app records its trace (BugReportButton loads this then):
+ * the button or Ctrl+Alt+Shift+B takes the page's picture as it is, then asks for a sentence
+ * and downloads the report.
  */
-export function BugReportButton() {
-  const recorder = (useStore() as Partial<TracedStore>).traceRecorder;
-  const recording = useSyncExternalStore(recorder?.subscribe ?? never, () => recorder?.isRecording() ?? false);
+export function BugReportControls({ recorder }: { recorder: TraceRecorder }) {
   const [capturing, setCapturing] = useState(false);
   const [snapshot, setSnapshot] = useState<ReportSnapshot | null>(null);
   const mounted = useOpenedOnce(snapshot !== null);
 
   const ask = useCallback(async () => {
-    if (!recorder || capturing) return;
+    if (capturing) return;
     setCapturing(true);
     // The trace, console and requests of this moment, before the capture adds its own work.
     const moment = {
@@ -39,7 +34,6 @@ export function BugReportButton() {
   }, [recorder, capturing]);
 
   useEffect(() => {
-    if (!recording) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if (!shortcut(event, 'KeyB')) return;
       event.preventDefault();
@@ -47,9 +41,8 @@ export function BugReportButton() {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [recording, ask]);
+  }, [ask]);
 
-  if (!recording) return null;
   return (
     <Box sx={{ position: 'fixed', left: 8, bottom: 8, zIndex: (theme) => theme.zIndex.snackbar - 1 }}>
       {/* Not disabled while capturing: the button keeps the focus, which the dialog gives back to it. */}

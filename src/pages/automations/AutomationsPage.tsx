@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
 import { AutomationEditor, AutomationsSection } from '../../features/automations';
-import { fr } from '../../shared/i18n/fr';
+import { frConsole } from '../../shared/i18n/frConsole';
 import { selectSessionUser } from '../../shared/session';
 import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
 import { useConsoleAddress } from '../influenceur/useConsoleAddress';
@@ -11,7 +11,7 @@ export default function AutomationsPage() {
   const user = useSelector(selectSessionUser);
   if (!user) return null;
   return (
-    <BackOfficeFrame title={fr.automations.title}>
+    <BackOfficeFrame title={frConsole.automations.title}>
       {routing.openId === null ? (
         <AutomationsSection user={user.id} href={routing.href} onOpen={routing.open} />
       ) : (

@@ -5,17 +5,18 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ChangePasswordDialog, LogoutButton, useLogout } from '../../features/auth';
 import { appConfig } from '../../shared/config/appConfig';
 import { fr } from '../../shared/i18n/fr';
+import { frConsole } from '../../shared/i18n/frConsole';
 import { selectIsAdmin, selectSessionUser } from '../../shared/session';
 import { TraceDownloadButton } from '../../shared/trace';
 import { FeedbackHost } from '../../shared/ui/Feedback';
 
 const LINKS = [
-  { to: '/dashboard', label: fr.dashboard.title },
+  { to: '/dashboard', label: frConsole.dashboard.title },
   { to: '/influenceur', label: fr.console.title },
-  { to: '/influenceur/automatisations', label: fr.automations.nav },
+  { to: '/influenceur/automatisations', label: frConsole.automations.nav },
 ];
 /** Admins also reach the sending domain's page. */
-const ADMIN_LINKS = [...LINKS, { to: '/influenceur/domaine', label: fr.sendingDomain.nav }];
+const ADMIN_LINKS = [...LINKS, { to: '/influenceur/domaine', label: frConsole.sendingDomain.nav }];
 
 /**
  * The back-office pages' frame: product name, navigation, who is signed in, logout, and the

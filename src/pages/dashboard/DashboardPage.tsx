@@ -2,18 +2,18 @@ import { useState } from 'react';
 import { Button, Card, CardActions, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { PROFILES, type Profile } from '../../shared/config/profiles';
-import { fr } from '../../shared/i18n/fr';
+import { frConsole } from '../../shared/i18n/frConsole';
 import { LatestSends } from '../../features/mail';
 import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
 
 const PANELS: Partial<Record<Profile, { title: string; text: string; console?: boolean }>> = {
-  influenceur: { title: fr.dashboard.influenceurPanel, text: fr.dashboard.influenceurText, console: true },
-  survivalisme: { title: fr.dashboard.survivalismePanel, text: fr.dashboard.survivalismeText },
+  influenceur: { title: frConsole.dashboard.influenceurPanel, text: frConsole.dashboard.influenceurText, console: true },
+  survivalisme: { title: frConsole.dashboard.survivalismePanel, text: frConsole.dashboard.survivalismeText },
 };
 
 function ProfilePanel({ profile }: { profile: Profile }) {
   const panel = PANELS[profile];
-  if (!panel) return <Typography>{fr.dashboard.noPanel}</Typography>;
+  if (!panel) return <Typography>{frConsole.dashboard.noPanel}</Typography>;
   return (
     <Card component="section" aria-label={panel.title}>
       <CardContent>
@@ -25,7 +25,7 @@ function ProfilePanel({ profile }: { profile: Profile }) {
       {panel.console && (
         <CardActions>
           <Button component={RouterLink} to="/influenceur" variant="contained">
-            {fr.dashboard.openConsole}
+            {frConsole.dashboard.openConsole}
           </Button>
         </CardActions>
       )}
@@ -37,10 +37,10 @@ function ProfilePanel({ profile }: { profile: Profile }) {
 export default function DashboardPage() {
   const [profile, setProfile] = useState<Profile>('influenceur');
   return (
-    <BackOfficeFrame title={fr.dashboard.title}>
+    <BackOfficeFrame title={frConsole.dashboard.title}>
       <TextField
         select
-        label={fr.dashboard.profile}
+        label={frConsole.dashboard.profile}
         value={profile}
         onChange={(e) => setProfile(e.target.value as Profile)}
         sx={{ minWidth: 240, mb: 3 }}

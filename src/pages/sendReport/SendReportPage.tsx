@@ -1,16 +1,16 @@
 import { Button } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { SendReportView } from '../../features/mail';
-import { fr } from '../../shared/i18n/fr';
+import { frConsole } from '../../shared/i18n/frConsole';
 import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
 
 /** A send's report, at its own address (`/influenceur/envois/{id}`, DESIGN §6). */
 export default function SendReportPage() {
   const id = Number(useParams().id);
   return (
-    <BackOfficeFrame title={fr.sendReport.figures}>
+    <BackOfficeFrame title={frConsole.sendReport.figures}>
       <Button component={RouterLink} to="/influenceur" sx={{ mb: 2 }}>
-        {fr.sendReport.back}
+        {frConsole.sendReport.back}
       </Button>
       {Number.isInteger(id) && id > 0 ? <SendReportView sendId={id} /> : null}
     </BackOfficeFrame>

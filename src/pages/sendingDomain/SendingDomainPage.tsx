@@ -2,7 +2,7 @@ import { Alert, Button } from '@mui/material';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import { SendingDomainView } from '../../features/mail';
-import { fr } from '../../shared/i18n/fr';
+import { frConsole } from '../../shared/i18n/frConsole';
 import { selectIsAdmin } from '../../shared/session';
 import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
 
@@ -10,11 +10,11 @@ import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
 export default function SendingDomainPage() {
   const admin = useSelector(selectIsAdmin);
   return (
-    <BackOfficeFrame title={fr.sendingDomain.title}>
+    <BackOfficeFrame title={frConsole.sendingDomain.title}>
       <Button component={RouterLink} to="/influenceur" sx={{ mb: 2 }}>
-        {fr.sendReport.back}
+        {frConsole.sendReport.back}
       </Button>
-      {admin ? <SendingDomainView /> : <Alert severity="info">{fr.sendingDomain.adminOnly}</Alert>}
+      {admin ? <SendingDomainView /> : <Alert severity="info">{frConsole.sendingDomain.adminOnly}</Alert>}
     </BackOfficeFrame>
   );
 }

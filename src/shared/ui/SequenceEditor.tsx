@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { fr } from '../i18n/fr';
+import { frConsole } from '../i18n/frConsole';
 import { addSequenceItem, removeSequenceItem, updateSequenceItem, type SequenceDraft, type SequenceItem } from '../lib/sequence';
 
 interface Props {
@@ -24,9 +24,9 @@ export function SequenceEditor({ items, onChange, profil, label }: Props) {
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
-            <TableCell>{fr.sequence.position}</TableCell>
+            <TableCell>{frConsole.sequence.position}</TableCell>
             {FIELDS.map((field) => (
-              <TableCell key={field}>{fr.sequence[field]}</TableCell>
+              <TableCell key={field}>{frConsole.sequence[field]}</TableCell>
             ))}
             <TableCell />
           </TableRow>
@@ -41,14 +41,14 @@ export function SequenceEditor({ items, onChange, profil, label }: Props) {
                     size="small"
                     fullWidth
                     multiline={field === 'value'}
-                    slotProps={{ htmlInput: { 'aria-label': `${fr.sequence[field]} ${item.sequence}` } }}
+                    slotProps={{ htmlInput: { 'aria-label': `${frConsole.sequence[field]} ${item.sequence}` } }}
                     value={item[field]}
                     onChange={(event) => onChange(updateSequenceItem(items, { ...item, [field]: event.target.value }))}
                   />
                 </TableCell>
               ))}
               <TableCell>
-                <IconButton aria-label={fr.sequence.remove(item.sequence)} onClick={() => onChange(removeSequenceItem(items, item.sequence))}>
+                <IconButton aria-label={frConsole.sequence.remove(item.sequence)} onClick={() => onChange(removeSequenceItem(items, item.sequence))}>
                   ×
                 </IconButton>
               </TableCell>
@@ -56,13 +56,13 @@ export function SequenceEditor({ items, onChange, profil, label }: Props) {
           ))}
         </TableBody>
       </Table>
-      {items.length === 0 && <Typography color="textSecondary">{fr.sequence.empty}</Typography>}
+      {items.length === 0 && <Typography color="textSecondary">{frConsole.sequence.empty}</Typography>}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         {FIELDS.map((field) => (
           <TextField
             key={field}
             size="small"
-            label={fr.sequence[field]}
+            label={frConsole.sequence[field]}
             value={draft[field]}
             onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
           />
@@ -75,7 +75,7 @@ export function SequenceEditor({ items, onChange, profil, label }: Props) {
             setDraft(blank);
           }}
         >
-          {fr.sequence.add}
+          {frConsole.sequence.add}
         </Button>
       </Stack>
     </Stack>

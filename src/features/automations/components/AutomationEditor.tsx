@@ -26,7 +26,7 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { errorMessage, isApiError } from '../../../shared/api';
 import { appConfig } from '../../../shared/config/appConfig';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { formatDateTimeIn } from '../../../shared/lib/dates';
 import { Feedback, useNotify, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import {
@@ -40,7 +40,7 @@ import {
 import type { Automation, EntryPolicy, Step, StepFigures } from '../types';
 import { StepsEditor } from './StepsEditor';
 
-const t = fr.automations;
+const t = frConsole.automations;
 const FIGURES: (keyof StepFigures)[] = ['waiting', 'sent', 'failed', 'opened', 'clicked', 'unsubscribed', 'skipped'];
 /** Figures move as the queue works: read again every few seconds while the page is open. */
 const POLL_MS = 3000;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { Section } from '../../../shared/ui/Section';
@@ -9,7 +9,7 @@ import { useTableQuery } from '../../../shared/ui/useTableQuery';
 import { useCreateAutomationMutation, useGetAutomationOptionsQuery, useGetAutomationsPageQuery } from '../api';
 import type { Automation } from '../types';
 
-const t = fr.automations;
+const t = frConsole.automations;
 
 const columns: Column<Automation>[] = [
   { key: 'name', label: t.name, text: (a) => a.name, sortField: 'name' },

@@ -1,8 +1,8 @@
 import { Button, Checkbox, FormControlLabel, IconButton, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import type { Option, Step, StepCondition } from '../types';
 
-const t = fr.automations;
+const t = frConsole.automations;
 const UNITS = { minutes: 1, heures: 60, jours: 24 * 60 } as const;
 type Unit = keyof typeof UNITS;
 

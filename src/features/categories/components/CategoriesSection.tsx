@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { selectIsAdmin } from '../../../shared/session';
 import type { Column } from '../../../shared/ui/DataTable';
@@ -10,10 +10,10 @@ import { useCategoriesPageQuery } from '../useCategoriesQuery';
 import { CategoryEditor } from './CategoryEditor';
 
 const columns: Column<Category>[] = [
-  { key: 'label', label: fr.categories.label, text: (c) => c.label, sortField: 'label' },
-  { key: 'name', label: fr.categories.name, text: (c) => c.name, sortField: 'name' },
-  { key: 'description', label: fr.categories.description, text: (c) => c.description, sortField: 'description' },
-  { key: 'lastModified', label: fr.categories.lastModified, text: (c) => formatFrenchDate(c.lastModified), sortField: 'lastModified' },
+  { key: 'label', label: frConsole.categories.label, text: (c) => c.label, sortField: 'label' },
+  { key: 'name', label: frConsole.categories.name, text: (c) => c.name, sortField: 'name' },
+  { key: 'description', label: frConsole.categories.description, text: (c) => c.description, sortField: 'description' },
+  { key: 'lastModified', label: frConsole.categories.lastModified, text: (c) => formatFrenchDate(c.lastModified), sortField: 'lastModified' },
 ];
 
 /** The user's categories; an admin creates ('Nouvelle Catégorie') and edits them. */
@@ -23,8 +23,8 @@ export function CategoriesSection() {
   const { data: page, isFetching } = useCategoriesPageQuery(query);
   return (
     <EditableTableSection
-      title={fr.categories.title}
-      createLabel={fr.categories.newCategory}
+      title={frConsole.categories.title}
+      createLabel={frConsole.categories.newCategory}
       canEdit={isAdmin}
       columns={columns}
       page={page}

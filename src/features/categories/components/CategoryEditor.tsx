@@ -4,6 +4,7 @@ import { errorMessage } from '../../../shared/api';
 import { appConfig } from '../../../shared/config/appConfig';
 import { COMPANY_TAG } from '../../../shared/config/profiles';
 import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from '../api';
 import { categoryChoices } from '../names';
@@ -43,14 +44,14 @@ export function CategoryEditor({ category, onClose }: Props) {
     setDraft({ ...draft, name, label });
   };
 
-  const title = category ? fr.categories.editTitle(category.label) : fr.categories.newCategory;
+  const title = category ? frConsole.categories.editTitle(category.label) : frConsole.categories.newCategory;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="category-editor-title">
       <form noValidate onSubmit={submit}>
         <DialogTitle id="category-editor-title">{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
-            <TextField select label={fr.categories.name} value={draft.name} onChange={(event) => pickName(event.target.value)}>
+            <TextField select label={frConsole.categories.name} value={draft.name} onChange={(event) => pickName(event.target.value)}>
               {choices.map((choice) => (
                 <MenuItem key={choice.name} value={choice.name}>
                   {choice.label === choice.name ? choice.name : `${choice.label} (${choice.name})`}
@@ -58,13 +59,13 @@ export function CategoryEditor({ category, onClose }: Props) {
               ))}
             </TextField>
             <TextField
-              label={fr.categories.label}
+              label={frConsole.categories.label}
               value={draft.label}
               onChange={(event) => setDraft({ ...draft, label: event.target.value })}
               slotProps={{ htmlInput: { maxLength: 200 } }}
             />
             <TextField
-              label={fr.categories.description}
+              label={frConsole.categories.description}
               multiline
               minRows={3}
               value={draft.description}

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useSelector } from 'react-redux';
 import { Button, Stack, Typography } from '@mui/material';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import type { RecordRouting } from '../../../shared/lib/recordRouting';
 import { useLocalRouting } from '../../../shared/ui/useLocalRouting';
 import { selectIsAdmin, selectSessionUser } from '../../../shared/session';
@@ -24,16 +24,16 @@ export function CategoryTemplates({ category, routing: given }: { category: stri
   const [freshId, setFreshId] = useState<number | null>(null);
 
   return (
-    <Stack component="section" aria-label={fr.deliveries.templatesOf(category)} spacing={1}>
+    <Stack component="section" aria-label={frConsole.deliveries.templatesOf(category)} spacing={1}>
       <Typography variant="h6" component="h2">
-        {fr.deliveries.templatesOf(category)}
+        {frConsole.deliveries.templatesOf(category)}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {isAdmin && (
           <Button
             variant="outlined"
-            aria-label={fr.deliveries.newTemplate}
-            title={fr.deliveries.newTemplate}
+            aria-label={frConsole.deliveries.newTemplate}
+            title={frConsole.deliveries.newTemplate}
             onClick={() => setCreating(true)}
           >
             +
@@ -55,7 +55,7 @@ export function CategoryTemplates({ category, routing: given }: { category: stri
           </Button>
         ))}
       </Stack>
-      {isSuccess && templates.length === 0 && !isAdmin && <Typography color="textSecondary">{fr.templates.noneYet(category)}</Typography>}
+      {isSuccess && templates.length === 0 && !isAdmin && <Typography color="textSecondary">{frConsole.templates.noneYet(category)}</Typography>}
       {creating && (
         <DeliveryEditor
           deliveryId={null}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, FormControlLabel, Switch } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { usePublishDeliveryMutation, useUpdateDeliveryMutation } from '../api';
 import { contentOf, savePatch } from '../draft';
@@ -16,7 +16,7 @@ export interface Notice {
   text: string;
 }
 
-const t = fr.deliveries;
+const t = frConsole.deliveries;
 
 interface Props {
   delivery: Delivery;

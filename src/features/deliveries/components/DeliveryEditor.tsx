@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert, Box, LinearProgress } from '@mui/material';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { selectIsAdmin } from '../../../shared/session';
 import { NotFoundDialog } from '../../../shared/ui/NotFoundDialog';
 import { TabbedDialog } from '../../../shared/ui/TabbedDialog';
@@ -27,7 +27,7 @@ interface Props {
   discardIfUntouched?: boolean;
 }
 
-const t = fr.deliveries;
+const t = frConsole.deliveries;
 
 const newInternalName = () => `modele-${Date.now().toString(36)}`;
 
@@ -73,19 +73,19 @@ export function DeliveryEditor({ deliveryId, category, onClose: close, tab, onTa
   };
   // An address naming no template of the caller's (404, 403, or deleted) reads "introuvable".
   const missing = (error !== undefined && 'status' in error && (error.status === 404 || error.status === 403 || error.status === 400)) || delivery?.actif === 0;
-  if (missing) return <NotFoundDialog text={fr.templates.notFound} onClose={onClose} />;
+  if (missing) return <NotFoundDialog text={frConsole.templates.notFound} onClose={onClose} />;
 
   const ready = delivery && copy;
   return (
     <TabbedDialog
       open
-      title={ready ? t.editorTitle(delivery.label || delivery.internalname) : id === null ? t.creating : fr.templates.loading}
+      title={ready ? t.editorTitle(delivery.label || delivery.internalname) : id === null ? t.creating : frConsole.templates.loading}
       onClose={onClose}
       maxWidth="lg"
       lazyPanels
       activeSlug={tab}
       onTabChange={onTab}
-      pending={ready ? undefined : failure ? <ErrorAlert error={failure} /> : <LinearProgress aria-label={id === null ? t.creating : fr.templates.loading} />}
+      pending={ready ? undefined : failure ? <ErrorAlert error={failure} /> : <LinearProgress aria-label={id === null ? t.creating : frConsole.templates.loading} />}
       tabs={
         ready
           ? tabsFor(isAdmin).map((name) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { useFindListChoicesQuery, useGetListChoiceQuery, type ListChoice } from '../api';
 
 interface Props {
@@ -32,7 +32,7 @@ export function ListField({ userId, label, value: current, onChange, fullWidth }
       onInputChange={(_event, text, reason) => reason === 'input' && setSearch(text)}
       onChange={(_event, list) => list && onChange({ id: list.id, subject: list.subject })}
       // The theme's MUI French locale words the buttons and the loading text.
-      noOptionsText={fr.deliveries.listChoice.none}
+      noOptionsText={frConsole.deliveries.listChoice.none}
       fullWidth={fullWidth}
       sx={{ minWidth: 240 }}
       renderInput={(params) => <TextField {...params} label={label} />}

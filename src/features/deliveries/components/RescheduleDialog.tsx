@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { appConfig } from '../../../shared/config/appConfig';
 import { formatDateTimeIn, wallClockIn } from '../../../shared/lib/dates';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { useNotify } from '../../../shared/ui/Feedback';
 import { useRescheduleSendMutation } from '../api';
 import type { Send } from '../types';
 import { ErrorAlert } from './ErrorAlert';
 
-const t = fr.reschedule;
+const t = frConsole.reschedule;
 
 /**
  * Moves a planned send: the date and time are entered and shown in TIMEZONE (not the browser's

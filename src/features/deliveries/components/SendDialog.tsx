@@ -9,14 +9,14 @@ import {
   DialogTitle,
   Typography,
 } from '@mui/material';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { useStartSendMutation, type ListChoice } from '../api';
 import type { Delivery } from '../types';
 import { ErrorAlert } from './ErrorAlert';
 import { ListField, useActiveList, useHasLists } from './ListField';
 import { SendProgress } from './SendProgress';
 
-const t = fr.deliveries.send;
+const t = frConsole.deliveries.send;
 
 /** Envoyer: choose a list, confirm, send; then follow the send until it completes. */
 export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose: () => void }) {
@@ -46,7 +46,7 @@ export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose:
       </DialogContent>
       <DialogActions>
         {started ? (
-          <Button onClick={onClose}>{fr.deliveries.actions.close}</Button>
+          <Button onClick={onClose}>{frConsole.deliveries.actions.close}</Button>
         ) : confirming && list ? (
           <>
             <Button onClick={() => setConfirming(false)}>{t.cancel}</Button>

@@ -1,7 +1,7 @@
 import { Alert, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatFrenchDate } from '../../../shared/lib/dates';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { useGetSendsQuery } from '../api';
 import { SendProgress } from './SendProgress';
 
@@ -9,16 +9,16 @@ import { SendProgress } from './SendProgress';
 export function SendHistory({ filter }: { filter: { list: number } | { delivery: number } }) {
   const { data: sends, isLoading } = useGetSendsQuery(filter);
   if (isLoading) return null;
-  if (!sends || sends.length === 0) return <Alert severity="info">{fr.deliveries.noSends}</Alert>;
+  if (!sends || sends.length === 0) return <Alert severity="info">{frConsole.deliveries.noSends}</Alert>;
   return (
-    <List aria-label={fr.deliveries.history}>
+    <List aria-label={frConsole.deliveries.history}>
       {sends.map((send) => (
         <ListItem key={send.id} disableGutters>
           <Stack sx={{ width: '100%' }}>
             <Typography variant="subtitle2">
               {/* DESIGN §6: a send's report has its own address. */}
               <Link component={RouterLink} to={`/influenceur/envois/${send.id}`}>
-                {fr.deliveries.progress.title(send.label, send.version, send.listSubject, formatFrenchDate(send.created))}
+                {frConsole.deliveries.progress.title(send.label, send.version, send.listSubject, formatFrenchDate(send.created))}
               </Link>
             </Typography>
             <SendProgress sendId={send.id} />

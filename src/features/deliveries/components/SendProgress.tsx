@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { appConfig } from '../../../shared/config/appConfig';
 import { formatDateTimeIn } from '../../../shared/lib/dates';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { deliveriesApi, useChangeSendStatusMutation, useGetSendQuery } from '../api';
 import type { SendStatus } from '../types';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -12,7 +12,7 @@ import { RescheduleDialog } from './RescheduleDialog';
 const POLL_MS = 1000;
 const PLANNED_POLL_MS = 30_000;
 const FINAL: SendStatus[] = ['completed', 'cancelled'];
-const t = fr.deliveries.progress;
+const t = frConsole.deliveries.progress;
 
 /** A send's progress, polled until it is over: sent, failed, pending, failures with their reason. */
 export function SendProgress({ sendId }: { sendId: number }) {
@@ -43,7 +43,7 @@ export function SendProgress({ sendId }: { sendId: number }) {
         {t.status[send.status]} · {t.counts(send.sent, send.total, send.failed, send.pending)}
       </Typography>
       {send.status === 'scheduled' && send.sendAt && (
-        <Typography variant="body2">{fr.sendReport.scheduledFor(formatDateTimeIn(send.sendAt, appConfig.timezone))}</Typography>
+        <Typography variant="body2">{frConsole.sendReport.scheduledFor(formatDateTimeIn(send.sendAt, appConfig.timezone))}</Typography>
       )}
       {send.skipped > 0 && <Typography variant="body2">{t.skipped(send.skipped)}</Typography>}
       {!over && (
@@ -60,7 +60,7 @@ export function SendProgress({ sendId }: { sendId: number }) {
           )}
           {send.status === 'scheduled' && (
             <Button size="small" onClick={() => setRescheduling(true)} disabled={change.isLoading}>
-              {fr.reschedule.open}
+              {frConsole.reschedule.open}
             </Button>
           )}
           <Button size="small" color="error" onClick={() => setConfirmingCancel(true)} disabled={change.isLoading}>

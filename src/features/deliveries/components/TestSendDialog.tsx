@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useSelector } from 'react-redux';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { selectSessionUser } from '../../../shared/session';
 import { useTestSendMutation } from '../api';
 import type { DeliveryContent } from '../types';
 import { ErrorAlert } from './ErrorAlert';
 
-const t = fr.deliveries.testSend;
+const t = frConsole.deliveries.testSend;
 
 /** BAT: sends the editor's content to one address, the operator's by default. */
 export function TestSendDialog({
@@ -53,7 +53,7 @@ export function TestSendDialog({
           <ErrorAlert error={error} sx={{ mt: 2 }} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{fr.deliveries.actions.close}</Button>
+          <Button onClick={onClose}>{frConsole.deliveries.actions.close}</Button>
           <Button type="submit" variant="contained" disabled={isLoading || !email.trim()}>
             {t.submit}
           </Button>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { SequenceEditor } from '../../../shared/ui/SequenceEditor';
 import { useCreateDiscoursMutation, useUpdateDiscoursMutation } from '../api';
@@ -37,19 +38,19 @@ export function DiscoursEditor({ discours, onClose }: Props) {
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="discours-editor-title">
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="discours-editor-title">{discours ? fr.discours.editTitle(discours.label || discours.name) : fr.discours.newTheme}</DialogTitle>
+        <DialogTitle id="discours-editor-title">{discours ? frConsole.discours.editTitle(discours.label || discours.name) : frConsole.discours.newTheme}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
             <Stack direction="row" spacing={2}>
               <TextField
-                label={fr.discours.name}
+                label={frConsole.discours.name}
                 required
                 value={draft.name}
                 onChange={(event) => setDraft({ ...draft, name: event.target.value })}
                 slotProps={{ htmlInput: { maxLength: 100 } }}
               />
               <TextField
-                label={fr.discours.label}
+                label={frConsole.discours.label}
                 value={draft.label}
                 onChange={(event) => setDraft({ ...draft, label: event.target.value })}
                 sx={{ flexGrow: 1 }}
@@ -60,7 +61,7 @@ export function DiscoursEditor({ discours, onClose }: Props) {
               items={draft.sequence}
               onChange={(sequence) => setDraft({ ...draft, sequence })}
               profil="influenceur"
-              label={fr.lists.tabs.sequence}
+              label={frConsole.lists.tabs.sequence}
             />
           </Stack>
           <Feedback message={result} />

@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { selectIsAdmin, selectSessionUser } from '../../../shared/session';
 import type { Column } from '../../../shared/ui/DataTable';
@@ -10,10 +10,10 @@ import type { Discours } from '../types';
 import { DiscoursEditor } from './DiscoursEditor';
 
 const columns: Column<Discours>[] = [
-  { key: 'label', label: fr.discours.label, text: (d) => d.label, sortField: 'label' },
-  { key: 'name', label: fr.discours.name, text: (d) => d.name, sortField: 'name' },
-  { key: 'items', label: fr.discours.items, text: (d) => String(d.sequence.length) },
-  { key: 'lastModified', label: fr.discours.lastModified, text: (d) => formatFrenchDate(d.lastModified), sortField: 'lastModified' },
+  { key: 'label', label: frConsole.discours.label, text: (d) => d.label, sortField: 'label' },
+  { key: 'name', label: frConsole.discours.name, text: (d) => d.name, sortField: 'name' },
+  { key: 'items', label: frConsole.discours.items, text: (d) => String(d.sequence.length) },
+  { key: 'lastModified', label: frConsole.discours.lastModified, text: (d) => formatFrenchDate(d.lastModified), sortField: 'lastModified' },
 ];
 
 /** The user's speeches; an admin creates them with 'Nouveau thème' and edits them. */
@@ -24,8 +24,8 @@ export function DiscoursSection() {
   const { data: page, isFetching } = useGetDiscoursPageQuery({ user: user?.id ?? 0, query }, { skip: !user });
   return (
     <EditableTableSection
-      title={fr.discours.title}
-      createLabel={fr.discours.newTheme}
+      title={frConsole.discours.title}
+      createLabel={frConsole.discours.newTheme}
       canEdit={isAdmin}
       columns={columns}
       page={page}

@@ -3,6 +3,7 @@ import { Box, Button, Stack, TextField } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { CONTACT_FIELD_MAX, CONTACT_FIELD_MIN } from '../../../shared/config/constants';
 import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { hasLengthBetween, isSimpleEmail } from '../../../shared/lib/validation';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { useAddContactMutation } from '../api';
@@ -11,9 +12,9 @@ import type { List } from '../types';
 type Field = 'email' | 'firstname' | 'phone';
 
 const LABELS: Record<Field, string> = {
-  email: fr.lists.contactEmail,
-  firstname: fr.lists.contactFirstname,
-  phone: fr.lists.contactPhone,
+  email: frConsole.lists.contactEmail,
+  firstname: frConsole.lists.contactFirstname,
+  phone: frConsole.lists.contactPhone,
 };
 
 const empty: Record<Field, string> = { email: '', firstname: '', phone: '' };
@@ -51,14 +52,14 @@ export function AddContactForm({ list }: { list: List }) {
         origin: 'console',
       }).unwrap();
       setValues(empty);
-      setResult({ severity: 'success', text: fr.lists.contactAdded(email) });
+      setResult({ severity: 'success', text: frConsole.lists.contactAdded(email) });
     } catch (failure) {
       setResult({ severity: 'error', text: errorMessage(failure) });
     }
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={fr.lists.addContact}>
+    <Box component="form" noValidate onSubmit={submit} aria-label={frConsole.lists.addContact}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
         {(Object.keys(LABELS) as Field[]).map((field, index) => (
           <TextField
@@ -77,7 +78,7 @@ export function AddContactForm({ list }: { list: List }) {
           />
         ))}
         <Button type="submit" variant="contained" disabled={isLoading}>
-          {fr.lists.addContactSubmit}
+          {frConsole.lists.addContactSubmit}
         </Button>
       </Stack>
       <Feedback message={result} />

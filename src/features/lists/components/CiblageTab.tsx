@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { appConfig } from '../../../shared/config/appConfig';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { encodeBase64 } from '../../../shared/lib/base64';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { FileButton } from '../../../shared/ui/FileButton';
@@ -23,7 +23,7 @@ export function CiblageTab({ list }: { list: List }) {
     event.preventDefault();
     setReport(null);
     setError(null);
-    if (!emails.trim()) return setError(fr.lists.ciblage.empty);
+    if (!emails.trim()) return setError(frConsole.lists.ciblage.empty);
     // Replacing removes every contact the pasted ones do not name: asked first.
     if (mode === 'replace') return setConfirming(true);
     void sendList();
@@ -48,29 +48,29 @@ export function CiblageTab({ list }: { list: List }) {
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2}>
-        <Typography variant="body2">{fr.lists.ciblage.intro}</Typography>
+        <Typography variant="body2">{frConsole.lists.ciblage.intro}</Typography>
         <TextField
-          label={fr.lists.ciblage.emails}
+          label={frConsole.lists.ciblage.emails}
           multiline
           minRows={5}
           value={emails}
           onChange={(event) => setEmails(event.target.value)}
         />
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
-          <FileButton label={fr.lists.ciblage.file} accept=".txt,.csv,text/plain,text/csv" onFile={async (file) => setEmails(await file.text())} />
+          <FileButton label={frConsole.lists.ciblage.file} accept=".txt,.csv,text/plain,text/csv" onFile={async (file) => setEmails(await file.text())} />
           <TextField
             select
             size="small"
-            label={fr.lists.ciblage.mode}
+            label={frConsole.lists.ciblage.mode}
             value={mode}
             onChange={(event) => setMode(event.target.value as TargetListRequest['mode'])}
             sx={{ minWidth: { xs: '100%', sm: 280 } }}
           >
-            <MenuItem value="add">{fr.lists.ciblage.modeAdd}</MenuItem>
-            <MenuItem value="replace">{fr.lists.ciblage.modeReplace}</MenuItem>
+            <MenuItem value="add">{frConsole.lists.ciblage.modeAdd}</MenuItem>
+            <MenuItem value="replace">{frConsole.lists.ciblage.modeReplace}</MenuItem>
           </TextField>
           <Button type="submit" variant="contained" disabled={isLoading}>
-            {fr.lists.ciblage.submit}
+            {frConsole.lists.ciblage.submit}
           </Button>
         </Stack>
         {error && <Alert severity="error">{error}</Alert>}
@@ -78,8 +78,8 @@ export function CiblageTab({ list }: { list: List }) {
       </Stack>
       <ConfirmDialog
         open={confirming}
-        title={fr.lists.ciblage.replaceTitle}
-        text={fr.lists.ciblage.replaceText(list.subject)}
+        title={frConsole.lists.ciblage.replaceTitle}
+        text={frConsole.lists.ciblage.replaceText(list.subject)}
         onConfirm={() => void sendList()}
         onCancel={() => setConfirming(false)}
       />

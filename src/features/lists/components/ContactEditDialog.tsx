@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { Feedback, useNotify, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { useGetContactQuery, useUpdateContactMutation } from '../api';
@@ -26,7 +27,7 @@ export function ContactEditDialog({ contact, listId, onClose }: { contact: Conta
     event.preventDefault();
     try {
       const saved = await update({ id: contact.id, grp: listId, patch: values }).unwrap();
-      notify({ severity: 'success', text: fr.contacts.saved(saved.email) });
+      notify({ severity: 'success', text: frConsole.contacts.saved(saved.email) });
       onClose();
     } catch (failure) {
       setError({ severity: 'error', text: errorMessage(failure) });
@@ -36,7 +37,7 @@ export function ContactEditDialog({ contact, listId, onClose }: { contact: Conta
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby="contact-edit-title">
       <form noValidate onSubmit={save}>
-        <DialogTitle id="contact-edit-title">{fr.contacts.editTitle(contact.email)}</DialogTitle>
+        <DialogTitle id="contact-edit-title">{frConsole.contacts.editTitle(contact.email)}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {FIELDS.map((field, index) => (
@@ -44,7 +45,7 @@ export function ContactEditDialog({ contact, listId, onClose }: { contact: Conta
                 key={field}
                 autoFocus={index === 0}
                 size="small"
-                label={fr.contacts[field]}
+                label={frConsole.contacts[field]}
                 value={values[field]}
                 onChange={(event) => setValues({ ...values, [field]: event.target.value })}
               />
@@ -84,21 +85,21 @@ function ConsentSection({ contactId }: { contactId: number }) {
   return (
     <Stack component="section" aria-labelledby="contact-consent-title" spacing={1} sx={{ mt: 3 }}>
       <Typography id="contact-consent-title" variant="subtitle1" component="h3">
-        {fr.contacts.consent}
+        {frConsole.contacts.consent}
       </Typography>
-      {data && events.length === 0 && <Typography variant="body2">{fr.contacts.noConsent}</Typography>}
+      {data && events.length === 0 && <Typography variant="body2">{frConsole.contacts.noConsent}</Typography>}
       {events.length > 0 && (
-        <Stack component="ol" aria-label={fr.contacts.consent} sx={{ pl: 2.5, my: 0 }}>
+        <Stack component="ol" aria-label={frConsole.contacts.consent} sx={{ pl: 2.5, my: 0 }}>
           {events.map((event, index) => (
             <Typography component="li" variant="body2" key={index}>
-              {formatFrenchDate(event.at)} : {fr.contacts.consentLine(event.type, event.source, event.file)}
-              {(event.ip || event.userAgent) && ` (${fr.contacts.consentClient(event.ip, event.userAgent)})`}
+              {formatFrenchDate(event.at)} : {frConsole.contacts.consentLine(event.type, event.source, event.file)}
+              {(event.ip || event.userAgent) && ` (${frConsole.contacts.consentClient(event.ip, event.userAgent)})`}
             </Typography>
           ))}
         </Stack>
       )}
       <Button size="small" onClick={download} disabled={!data} sx={{ alignSelf: 'flex-start' }}>
-        {fr.contacts.consentDownload}
+        {frConsole.contacts.consentDownload}
       </Button>
     </Stack>
   );

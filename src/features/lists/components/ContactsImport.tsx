@@ -1,5 +1,5 @@
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { FileButton } from '../../../shared/ui/FileButton';
 import { useContactsImport } from '../useContactsImport';
 import { ImportReportView } from './ImportReportView';
@@ -11,21 +11,21 @@ export function ContactsImport({ listId }: { listId: number }) {
   return (
     <Box>
       <Typography variant="subtitle1" component="h3">
-        {fr.lists.import.title}
+        {frConsole.lists.import.title}
       </Typography>
       <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
-        {fr.lists.import.help}
+        {frConsole.lists.import.help}
       </Typography>
-      <FileButton label={fr.lists.import.choose} accept=".csv,text/csv" onFile={(file) => void start(file)} disabled={sending} />
+      <FileButton label={frConsole.lists.import.choose} accept=".csv,text/csv" onFile={(file) => void start(file)} disabled={sending} />
       {sending && (
         <Box sx={{ mt: 1 }} role="status">
           <LinearProgress
             variant={state.percent < 100 ? 'determinate' : 'indeterminate'}
             value={state.percent}
-            aria-label={fr.lists.import.title}
+            aria-label={frConsole.lists.import.title}
           />
           <Typography variant="body2">
-            {state.percent < 100 ? fr.lists.import.sending(state.percent) : fr.lists.import.processing}
+            {state.percent < 100 ? frConsole.lists.import.sending(state.percent) : frConsole.lists.import.processing}
           </Typography>
         </Box>
       )}

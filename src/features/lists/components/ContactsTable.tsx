@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Chip, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { apiUrl } from '../../../shared/config/hosts';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { followDownload } from '../../../shared/lib/download';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
@@ -31,19 +31,19 @@ const STATUS_COLOURS: Record<ContactStatus, 'success' | 'secondary' | 'default' 
 };
 
 const columns: Column<Contact>[] = [
-  { key: 'email', label: fr.contacts.email, text: (c) => c.email, sortField: 'email' },
-  { key: 'firstname', label: fr.contacts.firstname, text: (c) => c.firstname ?? '', sortField: 'firstname' },
-  { key: 'lastname', label: fr.contacts.lastname, text: (c) => c.lastname ?? '', sortField: 'lastname' },
-  { key: 'phone', label: fr.contacts.phone, text: (c) => c.phone ?? '', sortField: 'phone' },
-  { key: 'origin', label: fr.contacts.origin, text: (c) => c.origin ?? '', sortField: 'origin' },
+  { key: 'email', label: frConsole.contacts.email, text: (c) => c.email, sortField: 'email' },
+  { key: 'firstname', label: frConsole.contacts.firstname, text: (c) => c.firstname ?? '', sortField: 'firstname' },
+  { key: 'lastname', label: frConsole.contacts.lastname, text: (c) => c.lastname ?? '', sortField: 'lastname' },
+  { key: 'phone', label: frConsole.contacts.phone, text: (c) => c.phone ?? '', sortField: 'phone' },
+  { key: 'origin', label: frConsole.contacts.origin, text: (c) => c.origin ?? '', sortField: 'origin' },
   {
     key: 'status',
-    label: fr.contacts.status,
-    text: (c) => fr.contacts.statuses[c.status],
-    render: (c) => <Chip size="small" variant="outlined" color={STATUS_COLOURS[c.status]} label={fr.contacts.statuses[c.status]} />,
+    label: frConsole.contacts.status,
+    text: (c) => frConsole.contacts.statuses[c.status],
+    render: (c) => <Chip size="small" variant="outlined" color={STATUS_COLOURS[c.status]} label={frConsole.contacts.statuses[c.status]} />,
     sortField: 'status',
   },
-  { key: 'created', label: fr.contacts.created, text: (c) => formatFrenchDate(c.created), sortField: 'created' },
+  { key: 'created', label: frConsole.contacts.created, text: (c) => formatFrenchDate(c.created), sortField: 'created' },
 ];
 
 /**
@@ -65,7 +65,7 @@ export function ContactsTable({ listId }: { listId: number }) {
     try {
       const saved = await update({ id: contact.id, grp: listId, patch }).unwrap();
       notify(
-        { severity: 'success', text: fr.contacts.changed(saved.email, fr.contacts.statuses[saved.status]) },
+        { severity: 'success', text: frConsole.contacts.changed(saved.email, frConsole.contacts.statuses[saved.status]) },
         undo ? () => void change(saved, undo) : undefined,
       );
     } catch (failure) {
@@ -93,7 +93,7 @@ export function ContactsTable({ listId }: { listId: number }) {
         <TextField
           select
           size="small"
-          label={fr.contacts.statusFilter}
+          label={frConsole.contacts.statusFilter}
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as ContactStatus | '');
@@ -101,38 +101,38 @@ export function ContactsTable({ listId }: { listId: number }) {
           }}
           sx={{ minWidth: 160 }}
         >
-          <MenuItem value="">{fr.contacts.allStatuses}</MenuItem>
+          <MenuItem value="">{frConsole.contacts.allStatuses}</MenuItem>
           {STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
-              {fr.contacts.statuses[s]}
+              {frConsole.contacts.statuses[s]}
             </MenuItem>
           ))}
         </TextField>
         <TextField
           select
           size="small"
-          label={fr.contacts.separator}
+          label={frConsole.contacts.separator}
           value={separator}
           onChange={(event) => setSeparator(event.target.value as CsvSeparator)}
           sx={{ minWidth: 200 }}
         >
           {CSV_SEPARATORS.map((s) => (
             <MenuItem key={s} value={s}>
-              {fr.contacts.separators[s]}
+              {frConsole.contacts.separators[s]}
             </MenuItem>
           ))}
         </TextField>
         <Button variant="outlined" size="small" disabled={exporting} onClick={() => void exportCsv(false)}>
-          {exporting ? fr.contacts.exporting : fr.contacts.exportAll}
+          {exporting ? frConsole.contacts.exporting : frConsole.contacts.exportAll}
         </Button>
         {filtered && (
           <Button variant="outlined" size="small" disabled={exporting} onClick={() => void exportCsv(true)}>
-            {fr.contacts.exportView}
+            {frConsole.contacts.exportView}
           </Button>
         )}
       </Stack>
       <DataTable
-        label={fr.contacts.title}
+        label={frConsole.contacts.title}
         columns={columns}
         rows={data?.rows ?? []}
         total={data?.total ?? 0}
@@ -159,47 +159,47 @@ function ContactActions({ contact, onEdit, onChange }: ActionsProps) {
   const selfUnsubscribed = contact.status === 'désabonné' && contact.unsubscribedBy === 'contact';
   return (
     <Stack direction="row" sx={{ gap: 0.5 }}>
-      <Button size="small" onClick={onEdit} aria-label={label(fr.contacts.edit)}>
-        {fr.contacts.edit}
+      <Button size="small" onClick={onEdit} aria-label={label(frConsole.contacts.edit)}>
+        {frConsole.contacts.edit}
       </Button>
       {contact.status === 'actif' && (
         <>
-          <Button size="small" aria-label={label(fr.contacts.unsubscribe)} onClick={() => void onChange(contact, { status: 'désabonné' }, { status: 'actif' })}>
-            {fr.contacts.unsubscribe}
+          <Button size="small" aria-label={label(frConsole.contacts.unsubscribe)} onClick={() => void onChange(contact, { status: 'désabonné' }, { status: 'actif' })}>
+            {frConsole.contacts.unsubscribe}
           </Button>
-          <Button size="small" color="error" aria-label={label(fr.contacts.remove)} onClick={() => void onChange(contact, { status: 'retiré' }, { status: 'actif' })}>
-            {fr.contacts.remove}
+          <Button size="small" color="error" aria-label={label(frConsole.contacts.remove)} onClick={() => void onChange(contact, { status: 'retiré' }, { status: 'actif' })}>
+            {frConsole.contacts.remove}
           </Button>
         </>
       )}
       {contact.status === 'désabonné' &&
         (selfUnsubscribed ? (
-          <Tooltip title={fr.contacts.selfUnsubscribed}>
+          <Tooltip title={frConsole.contacts.selfUnsubscribed}>
             {/* A disabled button takes no pointer events: the span carries the reason, also read out. */}
-            <span tabIndex={0} aria-label={`${label(fr.contacts.resubscribe)} : ${fr.contacts.selfUnsubscribed}`}>
+            <span tabIndex={0} aria-label={`${label(frConsole.contacts.resubscribe)} : ${frConsole.contacts.selfUnsubscribed}`}>
               <Button size="small" disabled>
-                {fr.contacts.resubscribe}
+                {frConsole.contacts.resubscribe}
               </Button>
             </span>
           </Tooltip>
         ) : (
-          <Button size="small" aria-label={label(fr.contacts.resubscribe)} onClick={() => void onChange(contact, { status: 'actif' }, { status: 'désabonné' })}>
-            {fr.contacts.resubscribe}
+          <Button size="small" aria-label={label(frConsole.contacts.resubscribe)} onClick={() => void onChange(contact, { status: 'actif' }, { status: 'désabonné' })}>
+            {frConsole.contacts.resubscribe}
           </Button>
         ))}
       {contact.status === 'en attente' && (
-        <Button size="small" color="error" aria-label={label(fr.contacts.remove)} onClick={() => void onChange(contact, { status: 'retiré' })}>
-          {fr.contacts.remove}
+        <Button size="small" color="error" aria-label={label(frConsole.contacts.remove)} onClick={() => void onChange(contact, { status: 'retiré' })}>
+          {frConsole.contacts.remove}
         </Button>
       )}
       {contact.status === 'retiré' && (
-        <Button size="small" aria-label={label(fr.contacts.restore)} onClick={() => void onChange(contact, { status: 'actif' }, { status: 'retiré' })}>
-          {fr.contacts.restore}
+        <Button size="small" aria-label={label(frConsole.contacts.restore)} onClick={() => void onChange(contact, { status: 'actif' }, { status: 'retiré' })}>
+          {frConsole.contacts.restore}
         </Button>
       )}
       {contact.status === 'rejeté' && (
-        <Button size="small" aria-label={label(fr.contacts.clearBounce)} onClick={() => void onChange(contact, { status: 'actif' })}>
-          {fr.contacts.clearBounce}
+        <Button size="small" aria-label={label(frConsole.contacts.clearBounce)} onClick={() => void onChange(contact, { status: 'actif' })}>
+          {frConsole.contacts.clearBounce}
         </Button>
       )}
     </Stack>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useUpdateListMutation } from '../api';
 import type { List } from '../types';
@@ -26,12 +26,12 @@ export function DeleteListButton({ list, onDeleted }: { list: List; onDeleted: (
   return (
     <Box>
       <Button color="error" variant="outlined" onClick={() => setAsking(true)}>
-        {fr.lists.deleteList}
+        {frConsole.lists.deleteList}
       </Button>
       <ConfirmDialog
         open={asking}
-        title={fr.lists.deleteTitle}
-        text={fr.lists.deleteText(list.subject)}
+        title={frConsole.lists.deleteTitle}
+        text={frConsole.lists.deleteText(list.subject)}
         onConfirm={confirm}
         onCancel={() => setAsking(false)}
         busy={isLoading}

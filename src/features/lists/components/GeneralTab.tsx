@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, Divider, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { useGetListCountsQuery, useUpdateListMutation } from '../api';
@@ -44,7 +45,7 @@ export function GeneralTab({ list, onDeleted }: { list: List; onDeleted: () => v
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <TextField
             size="small"
-            label={fr.lists.subject}
+            label={frConsole.lists.subject}
             value={subject}
             onChange={(event) => setSubject(event.target.value)}
             sx={{ flexGrow: 1 }}
@@ -65,20 +66,20 @@ export function GeneralTab({ list, onDeleted }: { list: List; onDeleted: () => v
               onChange={(event) => void toggleDoubleOptIn(event.target.checked)}
             />
           }
-          label={fr.lists.doubleOptIn}
+          label={frConsole.lists.doubleOptIn}
         />
         <Typography id="double-opt-in-help" variant="body2" color="text.secondary">
-          {fr.lists.doubleOptInHelp}
+          {frConsole.lists.doubleOptInHelp}
         </Typography>
       </Box>
-      <Box aria-label={fr.lists.tabs.general} role="group">
-        <Typography>{fr.lists.count(counts?.count ?? 0)}</Typography>
-        <Typography>{fr.lists.countStart(counts?.countStart ?? 0)}</Typography>
-        <Typography>{fr.lists.lastModifiedOn(formatFrenchDate(list.lastModified))}</Typography>
+      <Box aria-label={frConsole.lists.tabs.general} role="group">
+        <Typography>{frConsole.lists.count(counts?.count ?? 0)}</Typography>
+        <Typography>{frConsole.lists.countStart(counts?.countStart ?? 0)}</Typography>
+        <Typography>{frConsole.lists.lastModifiedOn(formatFrenchDate(list.lastModified))}</Typography>
       </Box>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <Button variant="outlined" onClick={() => setAdding(!adding)} aria-expanded={adding}>
-          {fr.lists.addContact}
+          {frConsole.lists.addContact}
         </Button>
         <RefreshDataButton listId={list.id} />
         <DeleteListButton list={list} onDeleted={onDeleted} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LinearProgress, Typography } from '@mui/material';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { NotFoundDialog } from '../../../shared/ui/NotFoundDialog';
 import { TabbedDialog } from '../../../shared/ui/TabbedDialog';
 import { useGetListQuery } from '../api';
@@ -23,17 +23,17 @@ export interface ListEditorProps {
 export function ListEditor({ listId, onClose, tab, onTabChange, renderWorkflow }: ListEditorProps) {
   const { data: list, isError } = useGetListQuery(listId);
   // 404 and 403 read the same: whether someone else's list exists is not the caller's business.
-  if (isError || list?.actif === 0) return <NotFoundDialog text={fr.lists.notFound} onClose={onClose} />;
+  if (isError || list?.actif === 0) return <NotFoundDialog text={frConsole.lists.notFound} onClose={onClose} />;
   const tabs = list
     ? [
-        { label: fr.lists.tabs.general, slug: 'general', content: <GeneralTab list={list} onDeleted={onClose} /> },
-        { label: fr.contacts.tab, slug: 'contacts', content: <ContactsTable listId={list.id} /> },
-        { label: fr.lists.tabs.ciblage, slug: 'ciblage', content: <CiblageTab list={list} /> },
-        { label: fr.lists.tabs.sequence, slug: 'sequence', content: <ListSequenceTab list={list} /> },
+        { label: frConsole.lists.tabs.general, slug: 'general', content: <GeneralTab list={list} onDeleted={onClose} /> },
+        { label: frConsole.contacts.tab, slug: 'contacts', content: <ContactsTable listId={list.id} /> },
+        { label: frConsole.lists.tabs.ciblage, slug: 'ciblage', content: <CiblageTab list={list} /> },
+        { label: frConsole.lists.tabs.sequence, slug: 'sequence', content: <ListSequenceTab list={list} /> },
         {
-          label: fr.lists.tabs.workflow,
+          label: frConsole.lists.tabs.workflow,
           slug: 'workflow',
-          content: renderWorkflow ? renderWorkflow(list.id) : <Typography color="textSecondary">{fr.lists.workflowEmpty}</Typography>,
+          content: renderWorkflow ? renderWorkflow(list.id) : <Typography color="textSecondary">{frConsole.lists.workflowEmpty}</Typography>,
         },
       ]
     : [];
@@ -41,11 +41,11 @@ export function ListEditor({ listId, onClose, tab, onTabChange, renderWorkflow }
   return (
     <TabbedDialog
       open
-      title={list ? fr.lists.editorTitle(list.subject) : fr.lists.loading}
+      title={list ? frConsole.lists.editorTitle(list.subject) : frConsole.lists.loading}
       onClose={onClose}
       activeSlug={tab}
       onTabChange={onTabChange}
-      pending={list ? undefined : <LinearProgress aria-label={fr.lists.loading} />}
+      pending={list ? undefined : <LinearProgress aria-label={frConsole.lists.loading} />}
       tabs={tabs}
     />
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Stack } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { SequenceEditor } from '../../../shared/ui/SequenceEditor';
 import { useUpdateListMutation } from '../api';
@@ -24,7 +25,7 @@ export function ListSequenceTab({ list }: { list: List }) {
 
   return (
     <Stack spacing={2}>
-      <SequenceEditor items={items} onChange={setItems} profil="influenceur" label={fr.lists.tabs.sequence} />
+      <SequenceEditor items={items} onChange={setItems} profil="influenceur" label={frConsole.lists.tabs.sequence} />
       <Stack direction="row">
         <Button variant="contained" onClick={save} disabled={isLoading}>
           {fr.common.save}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack, TextField } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { isSimpleEmail } from '../../../shared/lib/validation';
 import { useSubscribeToListMutation } from '../api';
 
@@ -16,10 +16,10 @@ export function ListSubscribeForm({ grp }: { grp: number }) {
   if (data) return <Alert severity="success" role="status">{data.message}</Alert>;
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={submit} sx={{ pt: 1 }}>
-      <TextField autoFocus type="email" size="small" label={fr.lists.subscribeEmail} value={email} onChange={(e) => setEmail(e.target.value)} required />
+      <TextField autoFocus type="email" size="small" label={frConsole.lists.subscribeEmail} value={email} onChange={(e) => setEmail(e.target.value)} required />
       {error && <Alert severity="error">{errorMessage(error)}</Alert>}
       <Button type="submit" variant="contained" disabled={isLoading || !isSimpleEmail(email.trim())}>
-        {fr.lists.subscribeButton}
+        {frConsole.lists.subscribeButton}
       </Button>
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@mui/material';
 import { useSelector } from 'react-redux';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import type { RecordRouting } from '../../../shared/lib/recordRouting';
 import { useLocalRouting } from '../../../shared/ui/useLocalRouting';
 import { formatFrenchDate } from '../../../shared/lib/dates';
@@ -15,8 +15,8 @@ import { ListEditor } from './ListEditor';
 import { NewListDialog } from './NewListDialog';
 
 const columns: Column<List>[] = [
-  { key: 'subject', label: fr.lists.subject, text: (list) => list.subject, sortField: 'subject' },
-  { key: 'lastModified', label: fr.lists.lastModified, text: (list) => formatFrenchDate(list.lastModified), sortField: 'lastModified' },
+  { key: 'subject', label: frConsole.lists.subject, text: (list) => list.subject, sortField: 'subject' },
+  { key: 'lastModified', label: frConsole.lists.lastModified, text: (list) => formatFrenchDate(list.lastModified), sortField: 'lastModified' },
 ];
 
 /** The user's active lists (spec §7.3), 'Nouvelle liste', and the list editor. */
@@ -30,15 +30,15 @@ export function ListsSection({ routing: given, renderWorkflow }: { routing?: Rec
 
   return (
     <Section
-      title={fr.lists.title}
+      title={frConsole.lists.title}
       actions={
         <Button variant="contained" onClick={() => setCreating(true)}>
-          {fr.lists.newList}
+          {frConsole.lists.newList}
         </Button>
       }
     >
       <DataTable
-        label={fr.lists.title}
+        label={frConsole.lists.title}
         columns={columns}
         rows={data?.rows ?? []}
         total={data?.total ?? 0}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { useCreateListMutation } from '../api';
 import type { List } from '../types';
@@ -24,13 +25,13 @@ export function NewListDialog({ onClose, onCreated }: { onClose: () => void; onC
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="new-list-title">
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="new-list-title">{fr.lists.newList}</DialogTitle>
+        <DialogTitle id="new-list-title">{frConsole.lists.newList}</DialogTitle>
         <DialogContent>
           <TextField
             autoFocus
             fullWidth
             margin="dense"
-            label={fr.lists.subject}
+            label={frConsole.lists.subject}
             value={subject}
             onChange={(event) => setSubject(event.target.value)}
             slotProps={{ htmlInput: { maxLength: 200 } }}
@@ -40,7 +41,7 @@ export function NewListDialog({ onClose, onCreated }: { onClose: () => void; onC
         <DialogActions>
           <Button onClick={onClose}>{fr.common.cancel}</Button>
           <Button type="submit" variant="contained" disabled={isLoading || !subject.trim()}>
-            {fr.lists.newList}
+            {frConsole.lists.newList}
           </Button>
         </DialogActions>
       </form>

@@ -1,21 +1,21 @@
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { REFRESH_MAX_POLLS } from '../../../shared/config/constants';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import type { RefreshStep } from '../refreshFlow';
 import { useRefreshData } from '../useRefreshData';
 
 function describe(step: RefreshStep): string {
   switch (step.phase) {
     case 'lastDate':
-      return fr.lists.refresh.lastDate;
+      return frConsole.lists.refresh.lastDate;
     case 'creating':
-      return fr.lists.refresh.creating;
+      return frConsole.lists.refresh.creating;
     case 'polling':
-      return fr.lists.refresh.polling(step.poll, REFRESH_MAX_POLLS);
+      return frConsole.lists.refresh.polling(step.poll, REFRESH_MAX_POLLS);
     case 'done':
-      return fr.lists.refresh.done(step.added);
+      return frConsole.lists.refresh.done(step.added);
     case 'notReady':
-      return fr.lists.refresh.notReady;
+      return frConsole.lists.refresh.notReady;
   }
 }
 
@@ -33,11 +33,11 @@ export function RefreshDataButton({ listId }: { listId: number }) {
   return (
     <Box>
       <Button variant="outlined" onClick={() => void start()} disabled={running}>
-        {fr.lists.refreshData}
+        {frConsole.lists.refreshData}
       </Button>
       {step && (
         <Box sx={{ mt: 1 }} role="status">
-          {running && <LinearProgress variant="determinate" value={percentOf(step)} aria-label={fr.lists.refreshData} />}
+          {running && <LinearProgress variant="determinate" value={percentOf(step)} aria-label={frConsole.lists.refreshData} />}
           <Typography variant="body2" color={step.phase === 'notReady' ? 'warning.main' : undefined}>
             {describe(step)}
           </Typography>

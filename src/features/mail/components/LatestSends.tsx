@@ -2,11 +2,11 @@ import { Alert, Link, List, ListItem, ListItemText, Typography } from '@mui/mate
 import { Link as RouterLink } from 'react-router-dom';
 import { appConfig } from '../../../shared/config/appConfig';
 import { formatDateTimeIn } from '../../../shared/lib/dates';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { useGetLatestSendsQuery } from '../api';
 import { rate } from '../rates';
 
-const t = fr.sendReport;
+const t = frConsole.sendReport;
 
 /** The latest sends with their rates, each opening its report. */
 export function LatestSends() {

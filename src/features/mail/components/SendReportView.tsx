@@ -4,7 +4,7 @@ import { errorMessage } from '../../../shared/api';
 import { appConfig } from '../../../shared/config/appConfig';
 import { apiUrl } from '../../../shared/config/hosts';
 import { formatDateTimeIn } from '../../../shared/lib/dates';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import type { Column } from '../../../shared/ui/DataTable';
 import { InMemoryDataTable } from '../../../shared/ui/InMemoryDataTable';
 import { followDownload } from '../../../shared/lib/download';
@@ -14,7 +14,7 @@ import { rate } from '../rates';
 import type { SendReport } from '../types';
 import { SendTimeline } from './SendTimeline';
 
-const t = fr.sendReport;
+const t = frConsole.sendReport;
 const POLL_MS = 5000;
 const at = (iso: string) => formatDateTimeIn(iso, appConfig.timezone);
 
@@ -83,7 +83,7 @@ export function SendReportView({ sendId }: { sendId: number }) {
           {t.title(report.label)}
         </Typography>
         <Typography>{t.summary(report.version, report.listSubject, at(report.created))}</Typography>
-        <Typography>{fr.deliveries.progress.status[report.status as keyof typeof fr.deliveries.progress.status] ?? report.status}</Typography>
+        <Typography>{frConsole.deliveries.progress.status[report.status as keyof typeof frConsole.deliveries.progress.status] ?? report.status}</Typography>
         {report.status === 'scheduled' && report.sendAt && <Typography>{t.scheduledFor(at(report.sendAt))}</Typography>}
       </Box>
       <Box component="section" aria-label={t.figures}>

@@ -3,10 +3,10 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { appConfig } from '../../../shared/config/appConfig';
 import { formatDateTimeIn } from '../../../shared/lib/dates';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import type { SendReport, TimelinePoint } from '../types';
 
-const t = fr.sendReport;
+const t = frConsole.sendReport;
 const label = (at: string) => formatDateTimeIn(at, appConfig.timezone);
 
 /** Opens and clicks on one hour axis: the hours either happened in. */

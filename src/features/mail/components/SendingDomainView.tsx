@@ -1,13 +1,13 @@
 import { Alert, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import type { Column } from '../../../shared/ui/DataTable';
 import { useNotify } from '../../../shared/ui/Feedback';
 import { InMemoryDataTable } from '../../../shared/ui/InMemoryDataTable';
 import { useGetSendingDomainQuery } from '../api';
 import type { DnsRecord } from '../types';
 
-const t = fr.sendingDomain;
+const t = frConsole.sendingDomain;
 
 type Row = DnsRecord & { record: 'DKIM' | 'SPF' | 'DMARC' };
 

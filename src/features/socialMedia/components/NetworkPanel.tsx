@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { formatFrenchDateTime } from '../../../shared/lib/dates';
 
 export interface NetworkItem {
@@ -35,7 +35,7 @@ export function NetworkPanel({ network, checked, none, header, itemsTitle, noIte
         <>
           {header}
           <Typography variant="body2" color="textSecondary">
-            {fr.socialMedia.lastCheck(formatFrenchDateTime(checked.checkedAt))}
+            {frConsole.socialMedia.lastCheck(formatFrenchDateTime(checked.checkedAt))}
           </Typography>
           <Typography variant="subtitle2" sx={{ mt: 1 }}>
             {itemsTitle}

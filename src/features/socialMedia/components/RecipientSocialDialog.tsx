@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { useCheckSocialMediaMutation, useGetSocialMediaQuery } from '../api';
 import { XPanel } from './XPanel';
 import { YoutubePanel } from './YoutubePanel';
@@ -19,7 +20,7 @@ export function RecipientSocialDialog({ recipientId, name, onClose }: Props) {
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="social-media-title">
-      <DialogTitle id="social-media-title">{fr.socialMedia.detailTitle(name)}</DialogTitle>
+      <DialogTitle id="social-media-title">{frConsole.socialMedia.detailTitle(name)}</DialogTitle>
       <DialogContent>
         {[loadError, checkError].filter(Boolean).map((error, i) => (
           <Alert key={i} severity="error" sx={{ mb: 1 }}>
@@ -28,12 +29,12 @@ export function RecipientSocialDialog({ recipientId, name, onClose }: Props) {
         ))}
         {partErrors.youtube && (
           <Alert severity="warning" sx={{ mb: 1 }}>
-            {fr.socialMedia.partFailed(fr.socialMedia.youtube, partErrors.youtube.message)}
+            {frConsole.socialMedia.partFailed(frConsole.socialMedia.youtube, partErrors.youtube.message)}
           </Alert>
         )}
         {partErrors.twitter && (
           <Alert severity="warning" sx={{ mb: 1 }}>
-            {fr.socialMedia.partFailed(fr.socialMedia.twitter, partErrors.twitter.message)}
+            {frConsole.socialMedia.partFailed(frConsole.socialMedia.twitter, partErrors.twitter.message)}
           </Alert>
         )}
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
@@ -43,7 +44,7 @@ export function RecipientSocialDialog({ recipientId, name, onClose }: Props) {
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={() => check({ id: recipientId })} disabled={checking}>
-          {checking ? fr.socialMedia.checking : fr.socialMedia.check}
+          {checking ? frConsole.socialMedia.checking : frConsole.socialMedia.check}
         </Button>
         <Button onClick={onClose}>{fr.common.close}</Button>
       </DialogActions>

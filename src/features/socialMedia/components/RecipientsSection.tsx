@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { selectSessionUser } from '../../../shared/session';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { Section } from '../../../shared/ui/Section';
@@ -14,10 +14,10 @@ import { RecipientSocialDialog } from './RecipientSocialDialog';
 import { YoutubeRefreshAll } from './YoutubeRefreshAll';
 
 const columns: Column<Recipient>[] = [
-  { key: 'email', label: fr.socialMedia.email, text: (r) => r.email, sortField: 'email' },
-  { key: 'name', label: fr.socialMedia.name, text: fullName, sortField: 'lastname' },
-  { key: 'youtube', label: fr.socialMedia.youtube, text: (r) => r.youtubename, sortField: 'youtubename' },
-  { key: 'twitter', label: fr.socialMedia.twitter, text: (r) => r.twittername, sortField: 'twittername' },
+  { key: 'email', label: frConsole.socialMedia.email, text: (r) => r.email, sortField: 'email' },
+  { key: 'name', label: frConsole.socialMedia.name, text: fullName, sortField: 'lastname' },
+  { key: 'youtube', label: frConsole.socialMedia.youtube, text: (r) => r.youtubename, sortField: 'youtubename' },
+  { key: 'twitter', label: frConsole.socialMedia.twitter, text: (r) => r.twittername, sortField: 'twittername' },
 ];
 
 /** The user's recipients (influencers): their social-media detail, and the list-wide YouTube refresh. */
@@ -28,10 +28,10 @@ export function RecipientsSection({ routing: given }: { routing?: RecordRouting 
   const { data: page, isFetching } = useGetRecipientsPageQuery({ user: user?.id ?? 0, query }, { skip: !user });
 
   return (
-    <Section title={fr.socialMedia.title}>
+    <Section title={frConsole.socialMedia.title}>
       {user && <YoutubeRefreshAll user={user.id} hasRecipients={(page?.total ?? 0) > 0} />}
       <DataTable
-        label={fr.socialMedia.title}
+        label={frConsole.socialMedia.title}
         columns={columns}
         rows={page?.rows ?? []}
         total={page?.total ?? 0}
@@ -50,7 +50,7 @@ export function RecipientsSection({ routing: given }: { routing?: RecordRouting 
 /** The recipient the address names: their detail, or "introuvable". */
 function RecipientByAddress({ id, onClose }: { id: number; onClose: () => void }) {
   const { data: recipient, isError } = useGetRecipientQuery(id);
-  if (isError) return <NotFoundDialog text={fr.recipientsWorkspace.notFound} onClose={onClose} />;
+  if (isError) return <NotFoundDialog text={frConsole.recipientsWorkspace.notFound} onClose={onClose} />;
   if (!recipient) return null;
   return <RecipientSocialDialog recipientId={recipient.id} name={displayName(recipient)} onClose={onClose} />;
 }

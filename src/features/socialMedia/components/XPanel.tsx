@@ -1,5 +1,5 @@
 import { Link, Typography } from '@mui/material';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { formatCount } from '../lib/recipients';
 import type { XData } from '../types';
@@ -13,26 +13,26 @@ export function XPanel({ twitter }: { twitter: XData | null }) {
       key: post.id,
       text: post.text,
       url: post.url,
-      details: [formatFrenchDate(post.created), fr.socialMedia.likes(formatCount(post.likes))].filter(Boolean).join(' · '),
+      details: [formatFrenchDate(post.created), frConsole.socialMedia.likes(formatCount(post.likes))].filter(Boolean).join(' · '),
     })),
   };
   return (
     <NetworkPanel
-      network={fr.socialMedia.twitter}
+      network={frConsole.socialMedia.twitter}
       checked={checked}
-      none={fr.socialMedia.noTwitter}
+      none={frConsole.socialMedia.noTwitter}
       header={
         twitter && (
           <>
             <Link href={twitter.url} target="_blank" rel="noopener noreferrer">
-              {fr.socialMedia.account(twitter.name, twitter.username)}
+              {frConsole.socialMedia.account(twitter.name, twitter.username)}
             </Link>
-            <Typography variant="body2">{fr.socialMedia.followers(formatCount(twitter.followers))}</Typography>
+            <Typography variant="body2">{frConsole.socialMedia.followers(formatCount(twitter.followers))}</Typography>
           </>
         )
       }
-      itemsTitle={fr.socialMedia.latestPosts}
-      noItems={fr.socialMedia.noPosts}
+      itemsTitle={frConsole.socialMedia.latestPosts}
+      noItems={frConsole.socialMedia.noPosts}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from '@mui/material';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { formatCount } from '../lib/recipients';
 import type { YoutubeData } from '../types';
@@ -13,23 +13,23 @@ export function YoutubePanel({ youtube }: { youtube: YoutubeData | null }) {
       key: video.id,
       text: video.title,
       url: video.url,
-      details: `${formatFrenchDate(video.published)} · ${fr.socialMedia.views(formatCount(video.views))}`,
+      details: `${formatFrenchDate(video.published)} · ${frConsole.socialMedia.views(formatCount(video.views))}`,
     })),
   };
   return (
     <NetworkPanel
-      network={fr.socialMedia.youtube}
+      network={frConsole.socialMedia.youtube}
       checked={checked}
-      none={fr.socialMedia.noYoutube}
+      none={frConsole.socialMedia.noYoutube}
       header={
         youtube && (
           <Link href={youtube.url} target="_blank" rel="noopener noreferrer">
-            {fr.socialMedia.channel(youtube.name)}
+            {frConsole.socialMedia.channel(youtube.name)}
           </Link>
         )
       }
-      itemsTitle={fr.socialMedia.latestVideos}
-      noItems={fr.socialMedia.noVideos}
+      itemsTitle={frConsole.socialMedia.latestVideos}
+      noItems={frConsole.socialMedia.noVideos}
     />
   );
 }

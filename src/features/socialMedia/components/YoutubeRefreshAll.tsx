@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
-import { fr } from '../../../shared/i18n/fr';
+import { frConsole } from '../../../shared/i18n/frConsole';
 import { useLazyGetRecipientsBatchQuery, useRefreshYoutubeListMutation } from '../api';
 import { addSummaries, batches, EMPTY_SUMMARY, namesYoutubeChannel } from '../lib/recipients';
 import type { YoutubeRefreshSummary } from '../types';
@@ -60,29 +60,29 @@ export function YoutubeRefreshAll({ user, hasRecipients }: { user: number; hasRe
   return (
     <Box sx={{ mb: 2 }}>
       <Button variant="outlined" onClick={start} disabled={running || !hasRecipients}>
-        {fr.socialMedia.refreshAll}
+        {frConsole.socialMedia.refreshAll}
       </Button>
       {progress && (
         <Box sx={{ mt: 1 }} role="status" aria-live="polite">
           {progress.finished && progress.channels === 0 && !progress.error ? (
-            <Alert severity="info">{fr.socialMedia.refreshNothing}</Alert>
+            <Alert severity="info">{frConsole.socialMedia.refreshNothing}</Alert>
           ) : (
             <>
-              <Typography variant="body2">{fr.socialMedia.refreshProgress(progress.done, progress.total)}</Typography>
+              <Typography variant="body2">{frConsole.socialMedia.refreshProgress(progress.done, progress.total)}</Typography>
               <LinearProgress
                 variant="determinate"
                 value={progress.total === 0 ? 0 : (100 * progress.done) / progress.total}
-                aria-label={fr.socialMedia.refreshAll}
+                aria-label={frConsole.socialMedia.refreshAll}
               />
             </>
           )}
           {progress.error && <Alert severity="error" sx={{ mt: 1 }}>{progress.error}</Alert>}
           {progress.finished && progress.channels > 0 && !progress.error && (
             <Alert severity={progress.summary.failed > 0 ? 'warning' : 'success'} sx={{ mt: 1 }}>
-              {fr.socialMedia.refreshSummary(progress.summary.checked, progress.summary.changed, progress.summary.failed)}
+              {frConsole.socialMedia.refreshSummary(progress.summary.checked, progress.summary.changed, progress.summary.failed)}
               {progress.summary.failures.map((f) => (
                 <Typography key={f.id} variant="body2">
-                  {fr.socialMedia.failureLine(f.email, f.message)}
+                  {frConsole.socialMedia.failureLine(f.email, f.message)}
                 </Typography>
               ))}
             </Alert>

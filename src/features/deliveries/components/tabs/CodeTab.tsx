@@ -3,7 +3,7 @@ import { Alert, Box, Stack, Typography } from '@mui/material';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { html } from '@codemirror/lang-html';
 import { lintGutter, setDiagnostics } from '@codemirror/lint';
-import { fr } from '../../../../shared/i18n/fr';
+import { frConsole } from '../../../../shared/i18n/frConsole';
 import { usePreviewDeliveryMutation } from '../../api';
 import { contentOf } from '../../draft';
 import type { AmpError } from '../../types';
@@ -11,8 +11,8 @@ import { ampDiagnostics, useAmpErrors } from './ampCheck';
 import { CannotBeSent, CompileMessage, compileFailureOf } from './CompileFailure';
 import type { TabProps } from './types';
 
-const t = fr.deliveries;
-const fields = fr.deliveries.fields;
+const t = frConsole.deliveries;
+const fields = frConsole.deliveries.fields;
 const EDITORS = [
   { field: 'html', apiField: 'codeHtml', label: fields.html, minHeight: '200px', markup: true },
   { field: 'text', apiField: 'codeText', label: fields.text, minHeight: '120px', markup: false },

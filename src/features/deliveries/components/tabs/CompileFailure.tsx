@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
 import { isApiError } from '../../../../shared/api';
-import { fr } from '../../../../shared/i18n/fr';
+import { frConsole } from '../../../../shared/i18n/frConsole';
 
 /** A template that does not compile: the field at fault, and the server's message with its line and column. */
 export interface CompileFailure {
@@ -20,7 +20,7 @@ export function compileFailureOf(error: unknown): CompileFailure | null {
 export function CannotBeSent() {
   return (
     <Alert severity="warning" role="alert">
-      {fr.templates.cannotBeSent}
+      {frConsole.templates.cannotBeSent}
     </Alert>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { fr } from '../../../../shared/i18n/fr';
+import { frConsole } from '../../../../shared/i18n/frConsole';
 import { usePreviewDeliveryMutation } from '../../api';
 import { contentOf } from '../../draft';
 import { ErrorAlert } from '../ErrorAlert';
@@ -11,7 +11,7 @@ const DEBOUNCE_MS = 400;
 /** The widths a message is read at: a desktop mail client's usual 600 px, and a phone's 375 px. */
 const WIDTHS = { desktop: 600, phone: 375 } as const;
 type Width = keyof typeof WIDTHS;
-const t = fr.deliveries.preview;
+const t = frConsole.deliveries.preview;
 /**
  * No script runs in the preview, so the AMP runtime never lifts the required boilerplate's
  * `body{visibility:hidden}`: the preview lifts it (a later rule of the same weight wins).
@@ -51,10 +51,10 @@ export function ContentTab({ draft }: Pick<TabProps, 'draft'>) {
         exclusive
         value={width}
         onChange={(_event, next: Width | null) => next && setWidth(next)}
-        aria-label={fr.templates.previewWidth}
+        aria-label={frConsole.templates.previewWidth}
       >
-        <ToggleButton value="desktop">{fr.templates.desktop(WIDTHS.desktop)}</ToggleButton>
-        <ToggleButton value="phone">{fr.templates.phone(WIDTHS.phone)}</ToggleButton>
+        <ToggleButton value="desktop">{frConsole.templates.desktop(WIDTHS.desktop)}</ToggleButton>
+        <ToggleButton value="phone">{frConsole.templates.phone(WIDTHS.phone)}</ToggleButton>
       </ToggleButtonGroup>
       {data.missing.length > 0 && <Alert severity="warning">{t.missing(data.missing.join(', '))}</Alert>}
       {data.html && <PreviewFrame title={t.html} html={data.html} width={WIDTHS[width]} />}

@@ -1,9 +1,9 @@
 import { Button, IconButton, Stack, TextField, Typography } from '@mui/material';
-import { fr } from '../../../../shared/i18n/fr';
+import { frConsole } from '../../../../shared/i18n/frConsole';
 import type { DataItem } from '../../types';
 import { changeProperties, type TabProps } from './types';
 
-const t = fr.deliveries;
+const t = frConsole.deliveries;
 /** As the server takes them: `{{key}}` must name it. */
 export const DATA_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import { fr } from '../../../../shared/i18n/fr';
+import { frConsole } from '../../../../shared/i18n/frConsole';
 import type { ListChoice } from '../../api';
 import { ListField, useActiveList } from '../ListField';
 import { SendHistory } from '../SendHistory';
@@ -8,7 +8,7 @@ import { ChoiceField } from './ChoiceField';
 import { SchedulePanel } from './SchedulePanel';
 import { changeProperties, type TabProps } from './types';
 
-const t = fr.deliveries;
+const t = frConsole.deliveries;
 
 /** Where and how often the delivery goes, and the sends made of it with their progress. */
 export function DiffusionTab(props: TabProps) {
@@ -49,9 +49,9 @@ export function DiffusionTab(props: TabProps) {
             onChange={(event) => changeProperties(props, { tracking: event.target.checked })}
           />
         }
-        label={fr.schedule.tracking}
+        label={frConsole.schedule.tracking}
       />
-      <Typography variant="body2">{fr.schedule.trackingHelp}</Typography>
+      <Typography variant="body2">{frConsole.schedule.trackingHelp}</Typography>
       <Typography variant="subtitle1">{t.history}</Typography>
       <SendHistory filter={{ delivery: draft.id }} />
     </Stack>

@@ -1,6 +1,6 @@
 import { List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { formatFrenchDate } from '../../../../shared/lib/dates';
-import { fr } from '../../../../shared/i18n/fr';
+import { frConsole } from '../../../../shared/i18n/frConsole';
 import { useGetDeliveryVersionsQuery } from '../../api';
 import type { DeliveryDraft } from '../../draft';
 import { useSelector } from 'react-redux';
@@ -8,7 +8,7 @@ import { selectIsAdmin } from '../../../../shared/session';
 import { OwnerField } from './OwnerField';
 import type { TabProps } from './types';
 
-const t = fr.deliveries;
+const t = frConsole.deliveries;
 const TEXT_FIELDS: (keyof DeliveryDraft & keyof typeof t.fields)[] = [
   'label',
   'internalname',

@@ -1,8 +1,8 @@
-import { fr } from '../../../../shared/i18n/fr';
+import { frConsole } from '../../../../shared/i18n/frConsole';
 import { ChoiceField } from './ChoiceField';
 import { changeProperties, type TabProps } from './types';
 
-const t = fr.deliveries;
+const t = frConsole.deliveries;
 
 export function LanguageTab(props: TabProps) {
   return (

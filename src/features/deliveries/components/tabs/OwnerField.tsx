@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
-import { fr } from '../../../../shared/i18n/fr';
+import { frConsole } from '../../../../shared/i18n/frConsole';
 import { useFindOwnersQuery, useGetOwnerQuery, type Owner } from '../../api';
 
 /** The admin's "Propriétaire": gives the template to a user, found by typing part of their e-mail. */
@@ -19,8 +19,8 @@ export function OwnerField({ userId, onChange }: { userId: number; onChange: (id
       filterOptions={(all) => all}
       onInputChange={(_event, text, reason) => reason === 'input' && setSearch(text)}
       onChange={(_event, owner) => owner && onChange(owner.id)}
-      noOptionsText={fr.templates.noOwner}
-      renderInput={(params) => <TextField {...params} label={fr.templates.owner} />}
+      noOptionsText={frConsole.templates.noOwner}
+      renderInput={(params) => <TextField {...params} label={frConsole.templates.owner} />}
     />
   );
 }

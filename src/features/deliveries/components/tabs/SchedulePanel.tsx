@@ -3,12 +3,12 @@ import { Button, Stack, TextField, Typography } from '@mui/material';
 import { errorMessage } from '../../../../shared/api';
 import { appConfig } from '../../../../shared/config/appConfig';
 import { formatDateTimeIn } from '../../../../shared/lib/dates';
-import { fr } from '../../../../shared/i18n/fr';
+import { frConsole } from '../../../../shared/i18n/frConsole';
 import { Feedback, type FeedbackMessage } from '../../../../shared/ui/Feedback';
 import { useGetScheduleQuery, useSaveScheduleMutation, useStopScheduleMutation } from '../../api';
 import type { Schedule } from '../../types';
 
-const t = fr.schedule;
+const t = frConsole.schedule;
 const FREQUENCIES = ['unique', 'quotidienne', 'hebdomadaire', 'mensuelle'];
 
 /**

@@ -1,4 +1,4 @@
-import { fr } from '../../../../shared/i18n/fr';
+import { frConsole } from '../../../../shared/i18n/frConsole';
 import { SequenceEditor } from '../../../../shared/ui/SequenceEditor';
 import { changeProperties, type TabProps } from './types';
 
@@ -9,7 +9,7 @@ export function SequenceTab(props: TabProps) {
       items={props.draft.properties.sequence ?? []}
       onChange={(sequence) => changeProperties(props, { sequence })}
       profil="influenceur"
-      label={fr.deliveries.tabs.sequence}
+      label={frConsole.deliveries.tabs.sequence}
     />
   );
 }

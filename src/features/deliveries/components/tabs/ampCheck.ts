@@ -3,7 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import type { Diagnostic } from '@codemirror/lint';
 import type { EditorView } from '@uiw/react-codemirror';
 import { isApiError } from '../../../../shared/api';
-import { fr } from '../../../../shared/i18n/fr';
+import { frConsole } from '../../../../shared/i18n/frConsole';
 import { useValidateAmpQuery } from '../../api';
 import type { AmpError, AmpRefusal } from '../../types';
 
@@ -47,7 +47,7 @@ export function ampDiagnostics(doc: EditorView['state']['doc'], errors: AmpError
         to: Math.min(from + Math.max(word, 1), line.to),
         severity: 'error',
         source: 'AMP',
-        message: fr.deliveries.ampError(error.line, error.column, error.message),
+        message: frConsole.deliveries.ampError(error.line, error.column, error.message),
       };
     });
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { fr } from '../../../../shared/i18n/fr';
+import { frConsole } from '../../../../shared/i18n/frConsole';
 import { CodeTab } from './CodeTab';
 import { ContentTab } from './ContentTab';
 import { DataTab } from './DataTab';
@@ -10,7 +10,7 @@ import { SequenceTab } from './SequenceTab';
 import type { TabProps } from './types';
 
 /** A tab's name, which is also its slug in the address (`/influenceur/modeles/12/code`). */
-export type TabName = keyof typeof fr.deliveries.tabs;
+export type TabName = keyof typeof frConsole.deliveries.tabs;
 
 /** Normal users see Général and Code; the admin every tab (spec §2.5). */
 export const tabsFor = (isAdmin: boolean): TabName[] =>

@@ -220,6 +220,20 @@ describe('entering and leaving', () => {
     await received('paused@example.org', 2);
     expect(subjectsTo('paused@example.org')).toEqual(['Avant pause', 'Apres pause']);
   });
+
+  it("sends the delivery's published version at sending time, not a later draft", async () => {
+    const [letter] = await deliveries('Version publiee');
+    // MEP publishes version 1 as it is; the editor's next save (version 2) is not published.
+    expect((await t.call('POST', '/api/amp/bo/modele/new', admin, { id: letter })).json()).toMatchObject({ version: 1 });
+    expect((await t.call('PATCH', `/api/deliveries/${letter}`, admin, { subject: 'Brouillon non publie', version: 2 })).json()).toMatchObject({ version: 2 });
+    const list = await makeList(t, operator, 0);
+    const a = await automation({ name: 'Publiée', trigger: { type: 'liste', grp: list }, steps: [{ delivery: letter, delayMinutes: 0 }] });
+    await t.call('POST', `/api/automations/${a.id}/activate`, operator, {});
+    await t.call('POST', '/api/grp_rcps', operator, { email: 'published@example.org', grp: list });
+    expect(await run(new Date())).toMatchObject({ queued: 1 });
+    await received('published@example.org', 1);
+    expect(subjectsTo('published@example.org')).toEqual(['Version publiee']);
+  });
 });
 
 describe('windows in TIMEZONE', () => {

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/db';
-import { refreshStatistics } from '../../db/statistics';
+import { BULK_WRITE_ROWS, refreshStatistics } from '../../db/statistics';
 import { findItem } from '../../shared/hydra';
 import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
 import { contentOf, hasBody } from '../mail/compose';
@@ -59,11 +59,20 @@ export interface RunOptions {
  * the transaction that queues the message: a process killed mid-way leaves nothing half-done,
  * and no step goes twice to one entry.
  */
-export async function runAutomations(db: Db, { now = new Date(), timezone, batch = 500 }: RunOptions): Promise<RunReport> {
+export async function runAutomations(db: Db, { now = new Date(), timezone, batch = 2_000 }: RunOptions): Promise<RunReport> {
   const report: RunReport = { queued: 0, skipped: 0, finished: 0, left: 0 };
+  // The queue's planner statistics are refreshed as the rows this run queued add up (at the
+  // first thousand, then each time they double), not per batch: a batch alone never reached
+  // the bulk-write threshold, so a step due for many contacts left the worker's claims
+  // planned on a mail_recipient taken for empty.
+  let sinceRefresh = 0;
   for (;;) {
     const { claimed, queued } = await db.transaction(async (tx) => runBatch(tx, now, timezone, batch, report));
-    if (queued > 0) await refreshStatistics(db, ['mail_recipient'], queued);
+    sinceRefresh += queued;
+    if (sinceRefresh >= Math.max(BULK_WRITE_ROWS, report.queued - sinceRefresh)) {
+      await refreshStatistics(db, ['mail_recipient'], sinceRefresh);
+      sinceRefresh = 0;
+    }
     if (claimed < batch) return report;
   }
 }
@@ -111,7 +120,11 @@ async function runBatch(tx: Queryable, now: Date, timezone: string, limit: numbe
   const stepsOf = new Map<number, StepRow[]>();
   for (const step of steps) stepsOf.set(step.automationId, [...(stepsOf.get(step.automationId) ?? []), step]);
   const messagesOf = new Map<number, MessageRow[]>();
-  for (const message of messages) messagesOf.set(message.entryId, [...(messagesOf.get(message.entryId) ?? []), message]);
+  for (const message of messages) {
+    const list = messagesOf.get(message.entryId);
+    if (list) list.push(message);
+    else messagesOf.set(message.entryId, [message]);
+  }
 
   const nowIso = now.toISOString();
   const decisions: { entryId: number; stepId: number; contactId: number; automationId: number; status: 'queued' | 'skipped' }[] = [];
@@ -196,7 +209,12 @@ async function record(
   );
   report.skipped += written.filter((row) => row.status === 'skipped').length;
   const byStep = new Map<number, typeof written>();
-  for (const row of written) if (row.status === 'queued') byStep.set(row.stepId, [...(byStep.get(row.stepId) ?? []), row]);
+  for (const row of written) {
+    if (row.status !== 'queued') continue;
+    const rows = byStep.get(row.stepId);
+    if (rows) rows.push(row);
+    else byStep.set(row.stepId, [row]);
+  }
   let queued = 0;
   for (const [stepId, rows] of byStep) {
     const sendId = await stepSend(tx, stepId, rows.length);
@@ -223,21 +241,30 @@ async function record(
   return queued;
 }
 
-/** A running send of the step for `total` recipients, made from its delivery as it is now; null when it cannot be sent. */
+/** A running send of the step for `total` recipients, made from its delivery's published version; null when it cannot be sent. */
 async function stepSend(tx: Queryable, stepId: number, total: number): Promise<number | null> {
   const [step] = await tx.query<{ deliveryId: number; name: string; position: number; grpId: number; userId: number; subject: string }>(
     `SELECT s.delivery_id AS "deliveryId", a.name, s.position, a.grp_id AS "grpId", a.user_id AS "userId", g.subject
      FROM automation_step s JOIN automation a ON a.id = s.automation_id JOIN grp g ON g.id = a.grp_id WHERE s.id = $1`,
     [stepId],
   );
-  let delivery: DeliveryRow;
+  let current: DeliveryRow;
   try {
-    delivery = await findItem<DeliveryRow>(tx, deliveryResource, step.deliveryId);
+    current = await findItem<DeliveryRow>(tx, deliveryResource, step.deliveryId);
   } catch {
     return null;
   }
+  if (current.actif === 0) return null;
+  // The version last put into production ("MEP") goes out; a delivery never published goes as
+  // it is, as "Envoyer" sends it.
+  const [published] = await tx.query<{ content: DeliveryRow }>(
+    `SELECT content FROM delivery_version WHERE delivery_id = $1 AND published_at IS NOT NULL
+     ORDER BY published_at DESC, version DESC LIMIT 1`,
+    [current.id],
+  );
+  const delivery = published ? { ...published.content, id: current.id } : current;
   const content = contentOf(delivery);
-  if (delivery.actif === 0 || !hasBody(content)) return null;
+  if (!hasBody(content)) return null;
   const [send] = await tx.query<{ id: number }>(
     `INSERT INTO mail_send (delivery_id, grp_id, user_id, version, label, list_subject, content, status, total, automation_step_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 'running', $8, $9) RETURNING id`,

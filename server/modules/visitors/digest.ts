@@ -65,7 +65,9 @@ interface Due {
 export async function queueDueDigests(db: Db, now: Date, timezone: string): Promise<number> {
   const local = localTime(now, timezone);
   const due = await db.query<Due>(
-    `SELECT d.id, d.email, d.digest, d.since, max(vi.created) AS until, count(*)::int AS count
+    // The marks go out as text: a timestamptz read into JavaScript loses its microseconds, and
+    // a mark rounded down would hold its newest video back in the next digest (PostgreSQL).
+    `SELECT d.id, d.email, d.digest, d.since::text AS since, max(vi.created)::text AS until, count(*)::int AS count
      FROM (SELECT v.id, v.email, v.digest, coalesce(v.digest_sent_until, v.email_confirmed_at) AS since
            FROM visitor v
            WHERE v.email_confirmed_at IS NOT NULL AND v.digest_hour = $1

@@ -13,6 +13,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The PostgreSQL schema it works in (when TEST_DATABASE_URL is set). */
+  schemaName: string;
   tokens: TokenService;
   /** Signs in through login_check and answers the bearer header. */
   bearer(email: string, password: string): Promise<{ authorization: string }>;
@@ -36,7 +38,19 @@ export const userIdOf = (headers: { authorization: string }): number =>
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { demoData = false, logger = false }: { demoData?: boolean; logger?: FastifyServerOptions['logger'] } = {},
+  {
+    demoData = false,
+    logger = false,
+    schema: shared,
+  }: {
+    demoData?: boolean;
+    logger?: FastifyServerOptions['logger'];
+    /**
+     * Joins another test app's PostgreSQL schema (its `schemaName`) instead of making one: two
+     * apps on one database, as two processes are. The joining app leaves the schema to its maker.
+     */
+    schema?: string;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     DATA_DIR: path.join(os.tmpdir(), `tgm-test-${randomBytes(6).toString('hex')}`),
@@ -44,7 +58,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const schema = shared ?? `test_${randomBytes(6).toString('hex')}`;
   const databaseUrl = process.env.TEST_DATABASE_URL || null;
   const db = await openDb({ databaseUrl, dataDir: null, schema });
   await migrate(db);
@@ -62,6 +76,7 @@ export async function createTestApp(
     app,
     db,
     config,
+    schemaName: schema,
     tokens,
     bearer,
     adminBearer: () => bearer(config.adminEmail, config.adminPassword),
@@ -83,7 +98,7 @@ export async function createTestApp(
       }),
     close: async () => {
       await app.close();
-      if (databaseUrl) await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+      if (databaseUrl && !shared) await db.query(`DROP SCHEMA "${schema}" CASCADE`);
       await db.close();
     },
   };

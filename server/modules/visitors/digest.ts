@@ -13,6 +13,9 @@ import { enqueueMessages, type OutgoingMessage } from '../mail/queue';
  */
 export const DIGEST_KIND = 'visiteur-resume';
 
+/** At most this many videos a digest shows; the rest wait on the product's page. */
+export const DIGEST_MAX_VIDEOS = 30;
+
 /** Monday: the day a weekly digest goes. */
 const WEEKLY_DAY = 1;
 
@@ -55,6 +58,7 @@ interface Due {
   since: string;
   until: string;
   count: number;
+  videos: string[];
 }
 
 /**
@@ -65,7 +69,10 @@ interface Due {
 export async function queueDueDigests(db: Db, now: Date, timezone: string): Promise<number> {
   const local = localTime(now, timezone);
   const due = await db.query<Due>(
-    `SELECT d.id, d.email, d.digest, d.since, max(vi.created) AS until, count(*)::int AS count
+    // The marks go out as text: a timestamptz read into JavaScript loses its microseconds, and
+    // a mark rounded down would hold its newest video back in the next digest (PostgreSQL).
+    `SELECT d.id, d.email, d.digest, d.since::text AS since, max(vi.created)::text AS until, count(*)::int AS count,
+            (array_agg(vi.id ORDER BY vi.published DESC, vi.id))[1:${DIGEST_MAX_VIDEOS}] AS videos
      FROM (SELECT v.id, v.email, v.digest, coalesce(v.digest_sent_until, v.email_confirmed_at) AS since
            FROM visitor v
            WHERE v.email_confirmed_at IS NOT NULL AND v.digest_hour = $1
@@ -85,7 +92,8 @@ export async function queueDueDigests(db: Db, now: Date, timezone: string): Prom
       kind: DIGEST_KIND,
       key: `visitor-${visitor.id}-digest-${visitor.digest === 'quotidien' ? local.date : local.week}`,
       to: visitor.email,
-      payload: { visitorId: visitor.id, since: visitor.since, until: visitor.until, count: visitor.count },
+      // The videos go in the payload, newest first: composing reads them by id, not the join again.
+      payload: { visitorId: visitor.id, since: visitor.since, until: visitor.until, count: visitor.count, videos: visitor.videos },
     }));
     queued += await db.transaction(async (tx) => {
       const inserted = await enqueueMessages(tx, messages);

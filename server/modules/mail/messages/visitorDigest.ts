@@ -1,11 +1,8 @@
 import { cardImage } from '../../videos/thumbnails';
-import { DIGEST_KIND, unsubscribeToken } from '../../visitors/digest';
+import { DIGEST_KIND, DIGEST_MAX_VIDEOS, unsubscribeToken } from '../../visitors/digest';
 import { secretOf } from '../../visitors/privateFeed';
 import type { MessageKind } from './types';
 import { escapeHtml as esc } from '../../../shared/html';
-
-/** At most this many videos a digest shows; the rest wait on the product's page. */
-const MAX_VIDEOS = 30;
 
 interface Row {
   id: string;
@@ -32,15 +29,29 @@ export const visitorDigestMessage: MessageKind = {
       [visitorId],
     );
     if (!visitor || visitor.digest === 'aucun' || !visitor.confirmed || !visitor.list) return null;
-    const videos = await ctx.db.query<Row>(
-      `SELECT vi.id, vi.title, vi.thumbnail, c.avatar, c.avatar_as_thumbnail AS "avatarAsThumbnail", c.name AS channel
-       FROM creator_list l JOIN creator_list_channel lc ON lc.list_id = l.id JOIN channel c ON c.id = lc.channel_id
-       JOIN video vi ON vi.channel_id = c.id AND vi.created > $2::timestamptz AND vi.created <= $3::timestamptz
-       WHERE l.visitor_id = $1
-         AND NOT EXISTS (SELECT 1 FROM visitor_video vv WHERE vv.visitor_id = $1 AND vv.video_id = vi.id AND (vv.etat = 'masquée' OR vv.seen_at IS NOT NULL))
-       ORDER BY vi.published DESC, vi.id LIMIT ${MAX_VIDEOS}`,
-      [visitorId, message.payload.since, message.payload.until],
-    );
+    const hidden = `NOT EXISTS (SELECT 1 FROM visitor_video vv WHERE vv.visitor_id = $1 AND vv.video_id = vi.id AND (vv.etat = 'masquée' OR vv.seen_at IS NOT NULL))`;
+    const columns = `vi.id, vi.title, vi.thumbnail, c.avatar, c.avatar_as_thumbnail AS "avatarAsThumbnail", c.name AS channel`;
+    const videos = Array.isArray(message.payload.videos)
+      ? // The videos the tick chose (by id), less those hidden or watched since.
+        await ctx.db.query<Row>(
+          `SELECT ${columns} FROM video vi JOIN channel c ON c.id = vi.channel_id
+           WHERE vi.id = ANY($2::text[]) AND ${hidden} ORDER BY vi.published DESC, vi.id`,
+          [visitorId, message.payload.videos],
+        )
+      : // A digest queued before the payload held its videos: from the visitor's channels.
+        await ctx.db.query<Row>(
+          `WITH mine AS MATERIALIZED (
+             SELECT lc.channel_id FROM creator_list l JOIN creator_list_channel lc ON lc.list_id = l.id WHERE l.visitor_id = $1
+           )
+           SELECT ${columns}
+           FROM mine JOIN channel c ON c.id = mine.channel_id
+           CROSS JOIN LATERAL (
+             SELECT v.id, v.title, v.thumbnail, v.published FROM video v
+             WHERE v.channel_id = c.id AND v.created > $2::timestamptz AND v.created <= $3::timestamptz
+           ) vi
+           WHERE ${hidden} ORDER BY vi.published DESC, vi.id LIMIT ${DIGEST_MAX_VIDEOS}`,
+          [visitorId, message.payload.since, message.payload.until],
+        );
     if (videos.length === 0) return null;
     const listUrl = `${ctx.publicUrl}/liste/${encodeURIComponent(visitor.list)}`;
     const unsubscribe = `${ctx.publicUrl}/api/visitor/digest/unsubscribe/${unsubscribeToken(await secretOf(ctx.db), visitorId)}`;

@@ -15,11 +15,16 @@ const { spawnSync } = require('node:child_process');
 const root = path.resolve(__dirname, '..');
 const at = (...parts) => path.join(root, ...parts);
 
-/** The PGlite version installed (its package.json is not among its exports). */
+/** The PGlite version installed (its package.json is not among its exports); null when none is. */
 function pgliteVersion() {
-  const file = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
-  return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+  try {
+    const file = path.join(path.dirname(require.resolve('@electric-sql/pglite', { paths: [root] })), '..', 'package.json');
+    return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+  } catch {
+    return null;
+  }
 }
+const pglite = pgliteVersion();
 
 const TARGETS = [
   {
@@ -40,15 +45,21 @@ const TARGETS = [
     after: () =>
       fs.cpSync(at('server/modules/feeds/demo'), at('build/server/modules/feeds/demo'), { recursive: true }),
   },
-  {
-    // A dump of a new embedded database, from which a first start makes its database at a
-    // third of initdb's memory (server/db/pgliteTemplate.ts); made in a process of its own.
-    name: 'embedded database template',
-    output: `build/pglite-template/pglite-${pgliteVersion()}.tar.gz`,
-    sources: ['package-lock.json'],
-    command: process.execPath,
-    args: ['build/server/db/pgliteTemplate.js'],
-  },
+  // A dump of a new embedded database, from which a first start makes its database at half of
+  // initdb's memory (server/db/pgliteTemplate.ts); made in a process of its own. Optional: a
+  // server without it makes its database with initdb.
+  ...(pglite
+    ? [
+        {
+          name: 'embedded database template',
+          output: `build/pglite-template/pglite-${pglite}.tar.gz`,
+          sources: ['package-lock.json'],
+          command: process.execPath,
+          args: ['build/server/db/pgliteTemplate.js'],
+          optional: true,
+        },
+      ]
+    : []),
 ];
 
 /** Newest modification time under `entry` (tests excluded: they are not built); 0 when absent. */
@@ -66,6 +77,7 @@ function build(target) {
   const result = spawnSync(tool, target.args, { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
   if (result.status !== 0) {
     console.error(`the ${target.name} build failed (see above)`);
+    if (target.optional) return;
     process.exit(1);
   }
   target.after?.();

@@ -8,7 +8,7 @@ import { apiCall, signedIn } from '../../../testing/apiSession';
 import { CategoryTemplates } from './CategoryTemplates';
 
 /** Waits that include a round trip to the real server (slower when the machine is busy). */
-const SERVER = { timeout: 10_000 };
+const SERVER = { timeout: 30_000 };
 
 const CATEGORY = `amp-${Date.now().toString(36)}`;
 const b64 = (text: string) => Buffer.from(text).toString('base64');

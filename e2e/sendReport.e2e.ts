@@ -67,7 +67,8 @@ test("a send's report shows its figures with rates, its timeline, links and a CS
   const file = await download;
   expect(file.suggestedFilename()).toBe(`envoi-${send.id}.csv`);
   const csv = fs.readFileSync(await file.path(), 'utf8');
-  expect(csv.split('\r\n')[0]).toMatch(/^email,firstname,lastname,status,/);
+  // French Excel reads a UTF-8 BOM and `;` as the separator (issue 25).
+  expect(csv.split('\r\n')[0]).toMatch(/^\uFEFFemail;firstname;lastname;status;/);
   expect(csv).toContain(contacts[1]);
 
   // Reload reopens the report; it reads on a phone without sideways scrolling; axe is content.

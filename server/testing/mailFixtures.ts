@@ -30,6 +30,19 @@ export async function makeDelivery(
   return response.json().id;
 }
 
+/**
+ * Writes a delivery's code to its row as it stands, past the API's checks: code saved before a
+ * rule existed (an AMP-only or invalid AMP code, which saving now refuses).
+ */
+export async function storeCodeAsWritten(t: TestApp, delId: number, code: { html?: string; text?: string; amp?: string }): Promise<void> {
+  await t.db.query('UPDATE delivery SET code_html = $2, code_text = $3, code_amp = $4 WHERE id = $1', [
+    delId,
+    JSON.stringify([b64(code.html ?? '')]),
+    JSON.stringify([b64(code.text ?? '')]),
+    code.amp ?? null,
+  ]);
+}
+
 /** A list through the API, its contacts inserted in bulk (n of them, `contact-{i}@example.org`) or listed. */
 export async function makeList(
   t: TestApp,

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../testing/testApp';
 import { startSmtpSink, type SmtpSink, type ReceivedMessage } from '../../../testing/smtpSink';
 import { startDnsServer, type DnsServer } from '../../../testing/dnsServer';
 import { freePort } from '../../../testing/ports';
-import { makeDelivery, makeList, startSend, waitForSend } from '../../../testing/mailFixtures';
+import { makeDelivery, makeList, startSend, storeCodeAsWritten, waitForSend } from '../../../testing/mailFixtures';
 
 let sink: SmtpSink;
 let dns: DnsServer;
@@ -86,21 +86,13 @@ async function expectSigned(message: ReceivedMessage) {
  * saving checked AMP (the API now refuses it), so it is written to the row as it stands.
  */
 async function sendTo(code: { html?: string; text?: string; amp?: string; tracking?: boolean; storedBefore?: boolean }, email: string) {
-  const delId = await makeDelivery(t, admin, {
-    html: code.html ?? '',
-    text: code.text ?? '',
-    amp: code.storedBefore ? undefined : code.amp,
-    properties: code.tracking ? { tracking: true } : undefined,
-    ...(code.storedBefore ? { html: code.html || HTML } : {}),
-  });
-  if (code.storedBefore) {
-    await t.db.query('UPDATE delivery SET code_html = $2, code_text = $3, code_amp = $4 WHERE id = $1', [
-      delId,
-      JSON.stringify([Buffer.from(code.html ?? '').toString('base64')]),
-      JSON.stringify([Buffer.from(code.text ?? '').toString('base64')]),
-      code.amp,
-    ]);
-  }
+  const properties = code.tracking ? { tracking: true } : undefined;
+  const delId = await makeDelivery(
+    t,
+    admin,
+    code.storedBefore ? { html: HTML, properties } : { html: code.html ?? '', text: code.text ?? '', amp: code.amp, properties },
+  );
+  if (code.storedBefore) await storeCodeAsWritten(t, delId, code);
   const listId = await makeList(t, admin, [{ email, firstname: 'Ana' }]);
   const send = await startSend(t, admin, delId, listId);
   await waitForSend(t, admin, send.id, (s) => s.status === 'completed');

@@ -6,7 +6,8 @@ import { machine, type BenchOptions } from './measure';
 /**
  * `npm run bench` runs every bench/*.bench.ts one after the other (one at a time: the
  * machine has two cores); `npm run bench -- NAME` runs those whose file name holds NAME;
- * `--quick` runs small sizes in one round (CI runs it so that the benchmarks cannot rot);
+ * `--quick` runs small sizes in one round, two files at a time (CI runs it so that the
+ * benchmarks cannot rot: a check, not a measure);
  * `--rounds=N` sets the number of A/B rounds (default 3, 1 when quick).
  * BENCH_DATABASE_URL (a PostgreSQL server) adds the PostgreSQL runs. Each file runs in a
  * process of its own (`--file=NAME`, which this script passes to itself).
@@ -35,15 +36,44 @@ async function main() {
     .filter((name) => name.endsWith('.bench.ts') && name.includes(filter))
     .sort();
   if (files.length === 0) throw new Error(`no benchmark matches "${filter}"`);
-  console.log(`${new Date().toISOString()} — ${machine()}${quick ? ' — quick run: small sizes, one round' : ''}`);
-  for (const file of files) {
-    console.log(`\n=== ${file}`);
-    // Each in a fresh process: what a bench leaves in memory (a heap grown by another's data)
-    // must not slow the raw side of the next, which runs in this process.
-    const child = fork(__filename, [...args.filter((arg) => arg.startsWith('--')), `--file=${file}`], { execArgv: process.execArgv });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    if (code !== 0) throw new Error(`${file} failed (exit code ${code})`);
-  }
+  console.log(`${new Date().toISOString()} — ${machine()}${quick ? ' — quick run: small sizes, one round, two files at a time' : ''}`);
+  // A quick run checks that every bench still works (CI runs it), it measures nothing: two
+  // files at a time, each one's output held until it ends so that the log reads file by file.
+  // A measuring run takes one file at a time, its output as it comes.
+  const jobs = quick ? 2 : 1;
+  const passed = args.filter((arg) => arg.startsWith('--'));
+  const failures: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const file = files[next++];
+      if (!quick) console.log(`\n=== ${file}`);
+      const { code, output, seconds } = await runFile(file, passed, quick);
+      if (quick) process.stdout.write(`\n=== ${file}\n${output}`);
+      console.log(`  (${file}: ${seconds.toFixed(0)} s)`);
+      if (code !== 0) failures.push(`${file} (exit code ${code})`);
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
+  if (failures.length > 0) throw new Error(`failed: ${failures.join(', ')}`);
+}
+
+/**
+ * One bench file in a fresh process: what a bench leaves in memory (a heap grown by another's
+ * data) must not slow the raw side of the next, which runs in that process. `hold`: its output
+ * is answered rather than written as it comes.
+ */
+function runFile(file: string, args: string[], hold: boolean): Promise<{ code: number | null; output: string; seconds: number }> {
+  const started = Date.now();
+  const child = fork(__filename, [...args, `--file=${file}`], {
+    execArgv: process.execArgv,
+    stdio: hold ? ['ignore', 'pipe', 'pipe', 'ipc'] : 'inherit',
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // 'close' comes after the output streams end, 'exit' may come before.
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, output, seconds: (Date.now() - started) / 1000 })));
 }
 
 main().then(

@@ -234,7 +234,8 @@ export function LoadedTrace({ name, viewer, current }: { name: string; viewer: V
             </Typography>
             <Box
               data-testid="trace-screen"
-              sx={{ border: 1, borderColor: 'divider', mt: 1, overflow: 'auto', height: '80vh', position: 'relative', transform: 'translateZ(0)' }}
+              // Its own layout and paint: what a step changes in the screen lays out nothing around it.
+              sx={{ border: 1, borderColor: 'divider', mt: 1, overflow: 'auto', height: '80vh', position: 'relative', transform: 'translateZ(0)', contain: 'strict' }}
             >
               {previewTheme && (
                 <ThemeProvider theme={previewTheme}>
@@ -333,7 +334,8 @@ function StepDetails({ step, diff }: { step: ViewerStep; diff: ReturnType<typeof
 /** The actions, one row each; a row re-renders only when its selection changes. */
 function Timeline({ steps, selected, onSelect }: { steps: ViewerStep[]; selected: number; onSelect: (index: number) => void }) {
   return (
-    <List dense sx={{ maxHeight: { xs: 320, md: '70vh' }, overflow: 'auto' }}>
+    // Laid out apart from the page, and only its rows in view are rendered (content-visibility).
+    <List dense sx={{ maxHeight: { xs: 320, md: '70vh' }, overflow: 'auto', contain: 'content' }}>
       {steps.map((step) => (
         <TimelineRow key={step.index} step={step} selected={step.index === selected} onSelect={onSelect} />
       ))}
@@ -342,15 +344,21 @@ function Timeline({ steps, selected, onSelect }: { steps: ViewerStep[]; selected
 }
 
 const TimelineRow = memo(function TimelineRow({ step, selected, onSelect }: { step: ViewerStep; selected: boolean; onSelect: (index: number) => void }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
-    if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
+    // Into the list's view, without scrolling the page as scrollIntoView does (the list and its
+    // rows are positioned: the row's offsetTop is the list's).
+    const row = ref.current;
+    const list = row?.parentElement;
+    if (!selected || !row || !list) return;
+    if (row.offsetTop < list.scrollTop) list.scrollTop = row.offsetTop;
+    else if (row.offsetTop + row.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = row.offsetTop + row.offsetHeight - list.clientHeight;
   }, [selected]);
   const failed = step.requests.length;
   const errors = step.console.length;
   return (
-    <ListItem disablePadding>
-      <ListItemButton ref={ref} selected={selected} aria-current={selected ? 'step' : undefined} onClick={() => onSelect(step.index)}>
+    <ListItem ref={ref} disablePadding sx={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 52px' }}>
+      <ListItemButton selected={selected} aria-current={selected ? 'step' : undefined} onClick={() => onSelect(step.index)}>
         <ListItemText
           primary={`${step.index}. ${step.type ?? frTraceViewer.start}`}
           secondary={

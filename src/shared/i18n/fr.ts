@@ -30,13 +30,6 @@ export const fr = {
     download: 'Télécharger la trace Redux',
     report: 'Signaler un problème',
     reportCapturing: 'Capture de la page…',
-    reportTitle: 'Signaler un problème',
-    reportIntro:
-      'Le rapport réunit la trace Redux, une capture de la page, les erreurs de la console et les requêtes en échec ou lentes. Jetons et mots de passe en sont retirés.',
-    reportDescription: 'Décrivez le problème en une phrase',
-    reportDescriptionRequired: 'Décrivez le problème en une phrase.',
-    reportDownload: 'Télécharger le rapport',
-    reportDownloaded: (file: string) => `Rapport téléchargé : ${file}`,
     /** The trace viewer's answer to a query its recording lacks (the preview store's base query). */
     missingQuery: 'Absent de la trace : cette requête n’a pas été enregistrée.',
   },

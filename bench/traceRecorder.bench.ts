@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { configureStore, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { baseApi } from '../src/shared/api';
 import { initialTableQuery } from '../src/shared/ui/tableQuery';
@@ -7,7 +6,7 @@ import { createReplayReducer } from '../src/app/trace/replayReducer';
 import { listsApi, type List } from '../src/features/lists';
 import { authApi, loggedIn } from '../src/features/auth';
 import { locationChanged } from '../src/app/location';
-import { compare, loop, median, percentile, type BenchOptions } from './measure';
+import { compare, loop, type BenchOptions } from './measure';
 
 interface Contact {
   id: number;
@@ -55,7 +54,7 @@ export default async function traceRecorderBench(options: BenchOptions): Promise
     options.rounds,
   );
   await listPageBench(options);
-  await viewerSteppingBench(options);
+  // Stepping through a trace in the viewer: bench/traceViewer.bench.ts (Chromium).
 }
 
 const USER = { id: 3, ip: '127.0.0.1', roles: ['ROLE_USER'], username: 'operateur@tgm.local', token: 'jwt-of-the-session' };
@@ -101,56 +100,4 @@ async function listPageBench(options: BenchOptions) {
     { label: 'row patch, recorder off', run: loop(operations, async (i) => void off.dispatch(renameRow(i, rows))) },
     options.rounds,
   );
-}
-
-/**
- * The trace viewer (jsdom, the real components) on a 300-action trace recorded from the app
- * store above: the time from an arrow key to the next step's screen, action and state
- * difference rendered (React's act: rendering and effects done), every step forward then back.
- */
-async function viewerSteppingBench(options: BenchOptions) {
-  const { installDom } = await import('./support/dom');
-  installDom('http://localhost/qa/traces');
-  const React = await import('react');
-  const { createRoot } = await import('react-dom/client');
-  const { LoadedTrace } = await import('../src/app/traceViewer/TraceViewer');
-  const { openViewerFile } = await import('../src/app/traceViewer/viewerModel');
-  const { appTraceMeta } = await import('../src/app/trace/appMeta');
-
-  const recorded = appStore(true, 1000);
-  for (let i = 0; recorded.recorder.trace().steps.length < 300; i += 1) {
-    if (i % 30 === 29) recorded.dispatch(locationChanged({ pathname: i % 60 === 59 ? '/influenceur' : '/dashboard', search: '', hash: '' }));
-    else recorded.dispatch(renameRow(i, 1000));
-  }
-  const current = appTraceMeta({ version: '0.1.0', commit: 'bench' });
-  // The screens say what the trace lacks (the public pages' videos) in the console: not measured.
-  const quiet = { error: console.error, warn: console.warn };
-  console.error = () => undefined;
-  console.warn = () => undefined;
-  const viewer = openViewerFile(recorded.recorder.exportText(), current);
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-  await React.act(async () => {
-    root.render(React.createElement(LoadedTrace, { name: 'bench.json', viewer, current }));
-  });
-  const press = async (key: string) => {
-    const start = performance.now();
-    await React.act(async () => {
-      window.dispatchEvent(new window.KeyboardEvent('keydown', { key }));
-    });
-    return performance.now() - start;
-  };
-  // The screens' code loads on first use (lazy pages): a few steps first, as a tester's first look does.
-  const last = viewer.steps.length - 1;
-  for (let i = 0; i < 5; i += 1) await press('ArrowLeft');
-  for (let i = 0; i < 5; i += 1) await press('ArrowRight');
-  // Quick: the last 30 steps, forward and back (jsdom on a loaded machine takes minutes for all 300).
-  const span = options.quick ? 30 : last;
-  const times: number[] = [];
-  for (let i = 0; i < span; i += 1) times.push(await press('ArrowLeft'));
-  for (let i = 0; i < span; i += 1) times.push(await press('ArrowRight'));
-  root.unmount();
-  Object.assign(console, quiet);
-  const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-  console.log(`\nTrace viewer, one step (${last}-action trace, 1,000-row list page in state; jsdom, ${times.length} steps)`);
-  console.log(`  median ${fmt(median(times))}, p95 ${fmt(percentile(times, 95))}, max ${fmt(Math.max(...times))}   target < 100 ms`);
 }

@@ -18,7 +18,6 @@ const TraceViewerApp = lazyPart(() => import(/* webpackChunkName: "qa-traces" */
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 if ((isDevelopment || isQaBuild) && TRACE_VIEWER_PATH.test(window.location.pathname)) {
-  document.title = fr.traceViewer.title;
   root.render(
     <StrictMode>
       <Suspense fallback={null}>

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { persistStore } from 'redux-persist';
 import { authApi, loggedIn, sessionUserFromToken } from '../../features/auth';
 import { fr } from '../../shared/i18n/fr';
+import { frTraceViewer } from '../../shared/i18n/frTraceViewer';
 import { DEMO_OPERATOR } from '../../testing/demoUsers';
 import { locationChanged } from '../location';
 import { makeStore } from '../store';
@@ -48,6 +49,16 @@ describe('the viewer model', () => {
     expect(viewer.version).toEqual({ otherBuild: true, changedSlices: [], notes: ['The file comes from unknown (unknown); this is 0.1.0 (abc1234).'] });
   });
 
+  it('shares what a step keeps of the previous one, so that stepping skips and re-renders only what changed', async () => {
+    const { steps } = openViewerFile(await recordedSession(), current);
+    const [before, after] = steps.slice(-2).map((step) => step.state as Record<string, unknown>);
+    expect(steps.at(-1)?.type).toBe('router/locationChanged');
+    expect(after.api).toBe(before.api);
+    expect(after.auth).toBe(before.auth);
+    expect(after.router).not.toBe(before.router);
+    expect(after.router).toEqual({ location: { pathname: '/dashboard', search: '', hash: '' } });
+  });
+
   it('lists what changed from one state to the next, skipping shared parts', () => {
     const shared = { rows: Array.from({ length: 1000 }, (_, id) => ({ id })) };
     expect(diffStates({ api: shared, auth: { user: null } }, { api: shared, auth: { user: { id: 3 } } })).toEqual({
@@ -66,7 +77,7 @@ describe('the preview store', () => {
     const fetched = jest.spyOn(globalThis, 'fetch');
     const store = createPreviewStore(undefined);
     const result = await store.dispatch(authApi.endpoints.getUser.initiate(3));
-    expect(result.error).toEqual({ status: 'CUSTOM_ERROR', message: fr.traceViewer.missingQuery });
+    expect(result.error).toEqual({ status: 'CUSTOM_ERROR', message: fr.trace.missingQuery });
     expect(fetched).not.toHaveBeenCalled();
     fetched.mockRestore();
   });
@@ -78,38 +89,38 @@ describe('the trace viewer page', () => {
     const fetched = jest.spyOn(globalThis, 'fetch');
     render(<TraceViewerPage current={current} />);
     const file = new File([text], 'tgm-trace-2026-11-26T14-05-09.json', { type: 'application/json' });
-    await userEvent.upload(screen.getByLabelText(fr.traceViewer.choose), file);
+    await userEvent.upload(screen.getByLabelText(frTraceViewer.choose), file);
 
     const status = await screen.findByRole('status');
     const steps = openViewerFile(text, current).steps;
     const last = steps.length - 1;
     expect(status).toHaveTextContent(`tgm-trace-2026-11-26T14-05-09.json : ${last} action(s)`);
-    expect(screen.getByRole('alert')).toHaveTextContent(fr.traceViewer.otherBuild);
+    expect(screen.getByRole('alert')).toHaveTextContent(frTraceViewer.otherBuild);
 
     // The last step: the dashboard, from the recorded session and the recorded getUser answer.
     const frame = screen.getByTestId('trace-screen');
     expect(await within(frame).findByText(`Connecté : ${DEMO_OPERATOR.email}`, {}, { timeout: 20_000 })).toBeInTheDocument();
-    expect(screen.getByText(fr.traceViewer.route('/dashboard'))).toBeInTheDocument();
+    expect(screen.getByText(frTraceViewer.route('/dashboard'))).toBeInTheDocument();
 
     // Back to the login page's step, with the arrow keys.
     const loginStep = steps.findIndex((step) => step.route.startsWith('/login'));
     for (let index = last; index > loginStep; index -= 1) fireEvent.keyDown(window, { key: 'ArrowLeft' });
-    expect(screen.getByText(fr.traceViewer.stepOf(loginStep, last))).toBeInTheDocument();
+    expect(screen.getByText(frTraceViewer.stepOf(loginStep, last))).toBeInTheDocument();
     expect(await within(frame).findByRole('heading', { name: 'Se connecter' }, { timeout: 20_000 })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: fr.traceViewer.diff })).toHaveTextContent('router.location');
+    expect(screen.getByRole('region', { name: frTraceViewer.diff })).toHaveTextContent('router.location');
 
     act(() => {
       fireEvent.keyDown(window, { key: 'ArrowRight' });
     });
-    expect(screen.getByText(fr.traceViewer.stepOf(loginStep + 1, last))).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: fr.traceViewer.action })).getByText(new RegExp(steps[loginStep + 1].type ?? ''))).toBeInTheDocument();
+    expect(screen.getByText(frTraceViewer.stepOf(loginStep + 1, last))).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: frTraceViewer.action })).getByText(new RegExp(steps[loginStep + 1].type ?? ''))).toBeInTheDocument();
     await waitFor(() => expect(fetched).not.toHaveBeenCalled());
     fetched.mockRestore();
   });
 
   it('says why a file cannot be read', async () => {
     render(<TraceViewerPage current={current} />);
-    await userEvent.upload(screen.getByLabelText(fr.traceViewer.choose), new File(['{"payload": "[{\\"type\\": '], 'broken.json'));
+    await userEvent.upload(screen.getByLabelText(frTraceViewer.choose), new File(['{"payload": "[{\\"type\\": '], 'broken.json'));
     expect(await screen.findByText(/^Ce fichier n’est pas lisible : Not a Redux trace: the file is not valid JSON/)).toBeInTheDocument();
   });
 });

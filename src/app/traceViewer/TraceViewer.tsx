@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { createTheme } from '@mui/material/styles';
-import { fr } from '../../shared/i18n/fr';
+import { frTraceViewer } from '../../shared/i18n/frTraceViewer';
 import { TraceFormatError, type TraceMeta } from '../../shared/trace';
 import { FileButton } from '../../shared/ui/FileButton';
 import { AppRoutes } from '../AppRoutes';
@@ -52,6 +52,13 @@ function previewThemeFor(host: HTMLElement) {
     },
   });
 }
+
+/**
+ * The app's routes, as one element for every render: stepping re-renders the viewer, but the
+ * screen re-renders only where the step's state or route differs (its selectors and the
+ * router's context), not from the top.
+ */
+const appScreen = <AppRoutes />;
 
 /** Keeps the screen on the step's recorded address, whatever the screen itself navigated to. */
 function FollowRecordedRoute({ route, step }: { route: string; step: number }) {
@@ -93,7 +100,7 @@ export function TraceViewerPage({ current = appTraceMeta() }: { current?: TraceM
         setError(null);
       } catch (failure) {
         setFile(null);
-        setError(fr.traceViewer.invalid(failure instanceof TraceFormatError ? failure.message : (failure as Error).message));
+        setError(frTraceViewer.invalid(failure instanceof TraceFormatError ? failure.message : (failure as Error).message));
       }
     },
     [current],
@@ -109,12 +116,12 @@ export function TraceViewerPage({ current = appTraceMeta() }: { current?: TraceM
   return (
     <Container maxWidth="xl" component="main" sx={{ py: 3 }}>
       <Typography variant="h4" component="h1" gutterBottom>
-        {fr.traceViewer.title}
+        {frTraceViewer.title}
       </Typography>
-      <Typography sx={{ mb: 2 }}>{fr.traceViewer.intro}</Typography>
+      <Typography sx={{ mb: 2 }}>{frTraceViewer.intro}</Typography>
       <Paper
         variant="outlined"
-        aria-label={fr.traceViewer.dropZone}
+        aria-label={frTraceViewer.dropZone}
         role="region"
         onDragOver={(event) => {
           event.preventDefault();
@@ -125,8 +132,8 @@ export function TraceViewerPage({ current = appTraceMeta() }: { current?: TraceM
         sx={{ p: 2, mb: 2, borderStyle: 'dashed', bgcolor: dragging ? 'action.hover' : undefined }}
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <FileButton label={fr.traceViewer.choose} accept=".json,application/json" onFile={(picked) => void open(picked)} />
-          <Typography>{fr.traceViewer.drop}</Typography>
+          <FileButton label={frTraceViewer.choose} accept=".json,application/json" onFile={(picked) => void open(picked)} />
+          <Typography>{frTraceViewer.drop}</Typography>
         </Stack>
       </Paper>
       {error && (
@@ -171,38 +178,38 @@ export function LoadedTrace({ name, viewer, current }: { name: string; viewer: V
   return (
     <Box>
       <Typography sx={{ mb: 1 }} role="status">
-        {fr.traceViewer.loaded(name, last)}
+        {frTraceViewer.loaded(name, last)}
       </Typography>
       {(version.otherBuild || version.changedSlices.length > 0) && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          <strong>{fr.traceViewer.otherBuild}</strong>
-          <div>{fr.traceViewer.versionLine(buildLabel(viewer.meta), buildLabel(current))}</div>
-          {version.changedSlices.length > 0 && <div>{fr.traceViewer.changedSlices(version.changedSlices.join(', '))}</div>}
+          <strong>{frTraceViewer.otherBuild}</strong>
+          <div>{frTraceViewer.versionLine(buildLabel(viewer.meta), buildLabel(current))}</div>
+          {version.changedSlices.length > 0 && <div>{frTraceViewer.changedSlices(version.changedSlices.join(', '))}</div>}
         </Alert>
       )}
       {report && (
         <Paper variant="outlined" component="section" aria-labelledby="trace-report-title" sx={{ p: 2, mb: 2 }}>
           <Typography variant="h6" component="h2" id="trace-report-title">
-            {fr.traceViewer.report}
+            {frTraceViewer.report}
           </Typography>
           <Typography>
-            {fr.traceViewer.description} : {report.description}
+            {frTraceViewer.description} : {report.description}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {fr.traceViewer.build(report.version, report.commit)} · {report.viewport ? `${report.viewport.width}×${report.viewport.height}` : ''} ·{' '}
+            {frTraceViewer.build(report.version, report.commit)} · {report.viewport ? `${report.viewport.width}×${report.viewport.height}` : ''} ·{' '}
             {report.language} · {report.timeZone} · {report.userAgent}
           </Typography>
         </Paper>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(260px, 1fr) 3fr' } }}>
-        <Paper variant="outlined" component="nav" aria-label={fr.traceViewer.timeline} sx={{ p: 1, minWidth: 0 }}>
+        <Paper variant="outlined" component="nav" aria-label={frTraceViewer.timeline} sx={{ p: 1, minWidth: 0 }}>
           <Typography variant="h6" component="h2" sx={{ px: 1 }}>
-            {fr.traceViewer.timeline}
+            {frTraceViewer.timeline}
           </Typography>
           <Box sx={{ px: 2 }}>
             <Slider
-              aria-label={fr.traceViewer.step}
-              aria-valuetext={fr.traceViewer.stepOf(selected, last)}
+              aria-label={frTraceViewer.step}
+              aria-valuetext={frTraceViewer.stepOf(selected, last)}
               min={0}
               max={Math.max(last, 1)}
               step={1}
@@ -210,9 +217,9 @@ export function LoadedTrace({ name, viewer, current }: { name: string; viewer: V
               disabled={last === 0}
               onChange={(_event, value) => setSelected(value as number)}
             />
-            <Typography variant="body2">{fr.traceViewer.stepOf(selected, last)}</Typography>
+            <Typography variant="body2">{frTraceViewer.stepOf(selected, last)}</Typography>
             <Typography variant="caption" color="text.secondary">
-              {fr.traceViewer.keys}
+              {frTraceViewer.keys}
             </Typography>
           </Box>
           <Timeline steps={steps} selected={selected} onSelect={setSelected} />
@@ -220,21 +227,22 @@ export function LoadedTrace({ name, viewer, current }: { name: string; viewer: V
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <Paper variant="outlined" component="section" aria-labelledby="trace-screen-title" sx={{ p: 1, minWidth: 0 }}>
             <Typography variant="h6" component="h2" id="trace-screen-title" sx={{ px: 1 }}>
-              {fr.traceViewer.screen}
+              {frTraceViewer.screen}
             </Typography>
             <Typography variant="body2" sx={{ px: 1, overflowWrap: 'anywhere' }}>
-              {fr.traceViewer.route(step.route)}
+              {frTraceViewer.route(step.route)}
             </Typography>
             <Box
               data-testid="trace-screen"
-              sx={{ border: 1, borderColor: 'divider', mt: 1, overflow: 'auto', height: '80vh', position: 'relative', transform: 'translateZ(0)' }}
+              // Its own layout and paint: what a step changes in the screen lays out nothing around it.
+              sx={{ border: 1, borderColor: 'divider', mt: 1, overflow: 'auto', height: '80vh', position: 'relative', transform: 'translateZ(0)', contain: 'strict' }}
             >
               {previewTheme && (
                 <ThemeProvider theme={previewTheme}>
                   <Provider store={store}>
                     <MemoryRouter initialEntries={[step.route]}>
                       <FollowRecordedRoute route={step.route} step={selected} />
-                      <AppRoutes />
+                      {appScreen}
                     </MemoryRouter>
                   </Provider>
                 </ThemeProvider>
@@ -245,9 +253,9 @@ export function LoadedTrace({ name, viewer, current }: { name: string; viewer: V
           {selected === last && report?.screenshot && (
             <Paper variant="outlined" component="section" aria-labelledby="trace-screenshot-title" sx={{ p: 2 }}>
               <Typography variant="h6" component="h2" id="trace-screenshot-title">
-                {fr.traceViewer.screenshot}
+                {frTraceViewer.screenshot}
               </Typography>
-              <Box component="img" src={report.screenshot} alt={fr.traceViewer.screenshot} sx={{ maxWidth: '100%', border: 1, borderColor: 'divider' }} />
+              <Box component="img" src={report.screenshot} alt={frTraceViewer.screenshot} sx={{ maxWidth: '100%', border: 1, borderColor: 'divider' }} />
             </Paper>
           )}
           <StepDetails step={step} diff={diff} />
@@ -263,7 +271,7 @@ function StepDetails({ step, diff }: { step: ViewerStep; diff: ReturnType<typeof
       {step.console.length > 0 && (
         <Paper variant="outlined" component="section" aria-labelledby="trace-console-title" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2" id="trace-console-title">
-            {fr.traceViewer.consoleTitle}
+            {frTraceViewer.consoleTitle}
           </Typography>
           <List dense>
             {step.console.map((entry, index) => (
@@ -279,7 +287,7 @@ function StepDetails({ step, diff }: { step: ViewerStep; diff: ReturnType<typeof
       {step.requests.length > 0 && (
         <Paper variant="outlined" component="section" aria-labelledby="trace-requests-title" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2" id="trace-requests-title">
-            {fr.traceViewer.requestsTitle}
+            {frTraceViewer.requestsTitle}
           </Typography>
           <List dense>
             {step.requests.map((entry, index) => (
@@ -294,19 +302,19 @@ function StepDetails({ step, diff }: { step: ViewerStep; diff: ReturnType<typeof
       )}
       <Paper variant="outlined" component="section" aria-labelledby="trace-action-title" sx={{ p: 2, minWidth: 0 }}>
         <Typography variant="h6" component="h2" id="trace-action-title">
-          {fr.traceViewer.action}
+          {frTraceViewer.action}
         </Typography>
         <Box component="pre" tabIndex={0} aria-labelledby="trace-action-title" sx={{ m: 0, overflow: 'auto', maxHeight: 240, fontSize: '0.8rem' }}>
-          {step.action ? JSON.stringify(step.action, null, 2) : fr.traceViewer.start}
+          {step.action ? JSON.stringify(step.action, null, 2) : frTraceViewer.start}
         </Box>
       </Paper>
       {diff && (
         <Paper variant="outlined" component="section" aria-labelledby="trace-diff-title" sx={{ p: 2, minWidth: 0 }}>
           <Typography variant="h6" component="h2" id="trace-diff-title">
-            {fr.traceViewer.diff}
+            {frTraceViewer.diff}
           </Typography>
           {diff.total === 0 ? (
-            <Typography>{fr.traceViewer.noDiff}</Typography>
+            <Typography>{frTraceViewer.noDiff}</Typography>
           ) : (
             <Box component="ul" sx={{ m: 0, pl: 2, fontFamily: 'monospace', fontSize: '0.8rem', overflowWrap: 'anywhere' }}>
               {diff.changes.map((change) => (
@@ -314,7 +322,7 @@ function StepDetails({ step, diff }: { step: ViewerStep; diff: ReturnType<typeof
                   {change.path}: {shortJson(change.before)} → {shortJson(change.after)}
                 </li>
               ))}
-              {diff.total > diff.changes.length && <li>{fr.traceViewer.moreDiff(diff.total - diff.changes.length)}</li>}
+              {diff.total > diff.changes.length && <li>{frTraceViewer.moreDiff(diff.total - diff.changes.length)}</li>}
             </Box>
           )}
         </Paper>
@@ -326,7 +334,8 @@ function StepDetails({ step, diff }: { step: ViewerStep; diff: ReturnType<typeof
 /** The actions, one row each; a row re-renders only when its selection changes. */
 function Timeline({ steps, selected, onSelect }: { steps: ViewerStep[]; selected: number; onSelect: (index: number) => void }) {
   return (
-    <List dense sx={{ maxHeight: { xs: 320, md: '70vh' }, overflow: 'auto' }}>
+    // Laid out apart from the page, and only its rows in view are rendered (content-visibility).
+    <List dense sx={{ maxHeight: { xs: 320, md: '70vh' }, overflow: 'auto', contain: 'content' }}>
       {steps.map((step) => (
         <TimelineRow key={step.index} step={step} selected={step.index === selected} onSelect={onSelect} />
       ))}
@@ -335,22 +344,28 @@ function Timeline({ steps, selected, onSelect }: { steps: ViewerStep[]; selected
 }
 
 const TimelineRow = memo(function TimelineRow({ step, selected, onSelect }: { step: ViewerStep; selected: boolean; onSelect: (index: number) => void }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
-    if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
+    // Into the list's view, without scrolling the page as scrollIntoView does (the list and its
+    // rows are positioned: the row's offsetTop is the list's).
+    const row = ref.current;
+    const list = row?.parentElement;
+    if (!selected || !row || !list) return;
+    if (row.offsetTop < list.scrollTop) list.scrollTop = row.offsetTop;
+    else if (row.offsetTop + row.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = row.offsetTop + row.offsetHeight - list.clientHeight;
   }, [selected]);
   const failed = step.requests.length;
   const errors = step.console.length;
   return (
-    <ListItem disablePadding>
-      <ListItemButton ref={ref} selected={selected} aria-current={selected ? 'step' : undefined} onClick={() => onSelect(step.index)}>
+    <ListItem ref={ref} disablePadding sx={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 52px' }}>
+      <ListItemButton selected={selected} aria-current={selected ? 'step' : undefined} onClick={() => onSelect(step.index)}>
         <ListItemText
-          primary={`${step.index}. ${step.type ?? fr.traceViewer.start}`}
+          primary={`${step.index}. ${step.type ?? frTraceViewer.start}`}
           secondary={
             <>
-              {step.sinceMs !== null && fr.traceViewer.since(step.sinceMs)}
-              {failed > 0 && <Chip component="span" size="small" color="error" variant="outlined" label={fr.traceViewer.failedRequests(failed)} sx={{ ml: 1 }} />}
-              {errors > 0 && <Chip component="span" size="small" color="secondary" variant="outlined" label={fr.traceViewer.consoleErrors(errors)} sx={{ ml: 1 }} />}
+              {step.sinceMs !== null && frTraceViewer.since(step.sinceMs)}
+              {failed > 0 && <Chip component="span" size="small" color="error" variant="outlined" label={frTraceViewer.failedRequests(failed)} sx={{ ml: 1 }} />}
+              {errors > 0 && <Chip component="span" size="small" color="secondary" variant="outlined" label={frTraceViewer.consoleErrors(errors)} sx={{ ml: 1 }} />}
             </>
           }
           slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
@@ -362,6 +377,9 @@ const TimelineRow = memo(function TimelineRow({ step, selected, onSelect }: { st
 
 /** The viewer with the app's theme, as its own page (index.tsx mounts it at /qa/traces). */
 export function TraceViewerApp() {
+  useEffect(() => {
+    document.title = frTraceViewer.title;
+  }, []);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -1,3 +1,4 @@
+import { copyWithStructuralSharing } from '@reduxjs/toolkit/query';
 import {
   checkVersion,
   isBugReportFile,
@@ -106,6 +107,11 @@ export function openViewerFile(fileText: string, current: TraceMeta): ViewerFile
     previousTime = step.timestamp ?? previousTime;
     steps.push({ index, type: step.action.type, action: step.action, sinceMs, state, route: locationPath(route), console: [], requests: [] });
   });
+  // A file's states share nothing (each is its own JSON text): each step's state keeps the
+  // previous step's objects wherever they are equal (RTK Query's structural sharing), so that
+  // the difference skips unchanged parts without a walk, and the screen's selectors answer the
+  // same objects, which re-render nothing, from one step to the next.
+  for (let index = 1; index < steps.length; index += 1) steps[index].state = copyWithStructuralSharing(steps[index - 1].state, steps[index].state);
   const at = (actionIndex: number) => steps[Math.min(Math.max(0, Math.floor(actionIndex)), steps.length - 1)];
   consoleEntries.forEach((entry) => at(entry.actionIndex).console.push(entry));
   requestEntries.forEach((entry) => at(entry.actionIndex).requests.push(entry));

@@ -49,7 +49,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, ApiEr
   api,
   extraOptions,
 ) => {
-  if (isRecordedOnly(api.extra)) return { error: { status: 'CUSTOM_ERROR', message: fr.traceViewer.missingQuery } };
+  if (isRecordedOnly(api.extra)) return { error: { status: 'CUSTOM_ERROR', message: fr.trace.missingQuery } };
   const result = await rawBaseQuery(withBaseUrl(args), api, extraOptions);
   if (!result.error) return { data: result.data, meta: result.meta };
   // A visitor's call refused concerns the visitor's sign-up token, not the back-office session.

@@ -1,13 +1,17 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useStore } from 'react-redux';
 import { Box, Button } from '@mui/material';
 import { fr } from '../i18n/fr';
 import { lazyPart, useOpenedOnce } from '../ui/lazyPart';
 import { shortcut } from './activation';
-import { captureScreenshot, type ReportSnapshot } from './bugReport';
+import type { ReportSnapshot } from './bugReport';
 import type { TracedStore } from './recorder';
+import { captureScreenshot } from './screenshot';
 
-const BugReportDialog = lazyPart(() => import(/* webpackChunkName: "bug-report" */ './BugReportDialog').then((m) => m.BugReportDialog));
+// The dialog and the report's assembly load on the first report (the screenshot library too,
+// on its own): the public page's first JavaScript carries the button only (issue 26's budget).
+const loadDialog = () => import(/* webpackChunkName: "bug-report" */ './BugReportDialog');
+const BugReportDialog = lazyPart(() => loadDialog().then((m) => m.BugReportDialog));
 
 const never = () => () => {};
 
@@ -15,6 +19,10 @@ const never = () => () => {};
  * "Signaler un problème": shown while the app records its trace (always in development and
  * QA builds, in production once recording is on); the button or Ctrl+Alt+Shift+B takes the
  * page's picture as it is, then asks for a sentence and downloads the report.
+ *
+ * The button is always rendered while recording: only the dialog sits behind a Suspense
+ * boundary, so the button is never hidden while the dialog's code loads, and it keeps the
+ * focus that the dialog gives back to it when it closes.
  */
 export function BugReportButton() {
   const recorder = (useStore() as Partial<TracedStore>).traceRecorder;
@@ -33,6 +41,8 @@ export function BugReportButton() {
       console: recorder.diagnostics.console(),
       requests: recorder.diagnostics.requests(),
     };
+    // The dialog's code loads while the page's picture is taken.
+    void loadDialog().catch(() => undefined);
     const screenshot = await captureScreenshot();
     setCapturing(false);
     setSnapshot({ ...moment, screenshot });
@@ -56,7 +66,11 @@ export function BugReportButton() {
       <Button size="small" variant="contained" color="secondary" onClick={() => void ask()} aria-busy={capturing}>
         {capturing ? fr.trace.reportCapturing : fr.trace.report}
       </Button>
-      {mounted && <BugReportDialog snapshot={snapshot} onClose={() => setSnapshot(null)} />}
+      {mounted && (
+        <Suspense fallback={null}>
+          <BugReportDialog snapshot={snapshot} onClose={() => setSnapshot(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

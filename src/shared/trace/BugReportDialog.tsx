@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { buildVersion } from '../config/build';
 import { fr } from '../i18n/fr';
+import { frBugReport } from '../i18n/frBugReport';
 import { assembleBugReport, environmentOf, type ReportSnapshot } from './bugReport';
 import { bugReportFileName, downloadText } from './download';
 
@@ -33,28 +34,28 @@ export function BugReportDialog({ snapshot, onClose }: Props) {
   return (
     <Dialog open={snapshot !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="bug-report-title">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="bug-report-title">{fr.trace.reportTitle}</DialogTitle>
+        <DialogTitle id="bug-report-title">{frBugReport.title}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{fr.trace.reportIntro}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{frBugReport.intro}</DialogContentText>
           <TextField
             autoFocus
             fullWidth
             required
-            label={fr.trace.reportDescription}
+            label={frBugReport.description}
             value={description}
             onChange={(event) => {
               setDescription(event.target.value);
               if (event.target.value.trim()) setMissing(false);
             }}
             error={missing}
-            helperText={missing ? fr.trace.reportDescriptionRequired : ' '}
+            helperText={missing ? frBugReport.descriptionRequired : ' '}
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{fr.common.cancel}</Button>
           <Button type="submit" variant="contained">
-            {fr.trace.reportDownload}
+            {frBugReport.download}
           </Button>
         </DialogActions>
       </form>

@@ -75,13 +75,3 @@ export function assembleBugReport(parts: BugReportParts): BugReport {
   const screenshot = parts.screenshot?.startsWith('data:image/png;base64,') ? parts.screenshot : null;
   return { ...redact(report), screenshot };
 }
-
-/** The page as it is, as a PNG data URL (modern-screenshot, loaded on demand); null when it fails. */
-export async function captureScreenshot(doc: Document = document): Promise<string | null> {
-  try {
-    const { domToPng } = await import(/* webpackChunkName: "screenshot" */ 'modern-screenshot');
-    return await domToPng(doc.body, { scale: 1, backgroundColor: '#ffffff', timeout: 10_000 });
-  } catch {
-    return null;
-  }
-}

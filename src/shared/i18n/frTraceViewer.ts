@@ -1,0 +1,36 @@
+/**
+ * The trace viewer's copy (/qa/traces, development and QA builds), in French: apart from `fr` so
+ * that the public page's first JavaScript carries none of it (issue 26's budget); the viewer loads lazily.
+ */
+export const frTraceViewer = {
+  title: 'Traces Redux',
+  intro: 'Ouvrez une trace Redux (export des DevTools) ou un rapport de problème : rien ne quitte ce navigateur.',
+  choose: 'Choisir un fichier',
+  drop: 'Ou déposez le fichier ici',
+  dropZone: 'Zone de dépôt du fichier',
+  loaded: (file: string, steps: number) => `${file} : ${steps} action(s)`,
+  invalid: (message: string) => `Ce fichier n’est pas lisible : ${message}`,
+  otherBuild: 'Ce fichier vient d’une autre version de l’application',
+  versionLine: (file: string, current: string) => `Fichier : ${file} — application : ${current}`,
+  changedSlices: (slices: string) => `Tranches dont la forme diffère : ${slices}`,
+  timeline: 'Chronologie des actions',
+  step: 'Étape',
+  stepOf: (index: number, total: number) => `Étape ${index} sur ${total}`,
+  start: 'État initial',
+  since: (ms: number) => `+${ms} ms`,
+  failedRequests: (count: number) => `${count} requête(s) en échec ou lente(s)`,
+  consoleErrors: (count: number) => `${count} erreur(s) de console`,
+  screen: 'Écran à cette étape',
+  route: (path: string) => `Adresse : ${path}`,
+  action: 'Action',
+  diff: 'Changements depuis l’étape précédente',
+  noDiff: 'Aucun changement d’état.',
+  moreDiff: (count: number) => `… et ${count} autre(s) changement(s)`,
+  report: 'Rapport de problème',
+  description: 'Description',
+  build: (version: string, commit: string) => `Version ${version} (${commit})`,
+  screenshot: 'Capture de la page au moment du rapport',
+  consoleTitle: 'Console',
+  requestsTitle: 'Requêtes',
+  keys: 'Flèches gauche et droite : étape précédente ou suivante.',
+};

@@ -4,10 +4,11 @@ import { spawnSync } from 'node:child_process';
 
 const SOURCES = ['src', 'public', 'webpack.config.ts', 'package-lock.json', 'tsconfig.json'];
 
+/** Newest modification time under `entry` (tests excluded: they are not built); 0 when absent. */
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
   const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(entry) ? 0 : stat.mtimeMs;
   return fs
     .readdirSync(entry)
     .reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);

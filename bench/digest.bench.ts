@@ -13,6 +13,8 @@ const FOLLOWED = 20;
 const CHANNELS = 200;
 /** New videos each channel brings before each digest run. */
 const NEW_PER_CHANNEL = 2;
+/** Videos each channel had before the visitors' marks. */
+const PAST_PER_CHANNEL = 15;
 /** An hour the app's own (wall-clock) ticks do not reach during the run. */
 const HOUR = (localTime(new Date(), TIMEZONE).hour + 12) % 24;
 /** The injected clock: day `n` of January 2030 at HOUR:05 in Paris (UTC+1 in winter). */
@@ -73,6 +75,16 @@ async function benchEngine(engine: Engine, dataDir: string, visitors: number, op
        WHERE l.visitor_id IS NOT NULL`,
       [FOLLOWED, CHANNELS],
     );
+    // Each channel's past videos, from before the visitors' marks (a digest reads a channel's
+    // new videos, not all of them), and the statistics the embedded database's periodic
+    // ANALYZE (or autovacuum) keeps: a server holding these rows has had them.
+    await t.db.query(
+      `INSERT INTO video (id, channel_id, title, published, thumbnail, created)
+       SELECT 'old' || c.id || 'v' || j, c.id, 'Ancienne ' || j || ' de ' || c.name, now() - interval '30 days', NULL, now() - interval '30 days'
+       FROM channel c CROSS JOIN generate_series(1, $1) AS j WHERE c.youtube_id LIKE 'UCdigestbench%'`,
+      [PAST_PER_CHANNEL],
+    );
+    await t.db.query('ANALYZE visitor, creator_list, creator_list_channel, channel, video');
     let videoRound = 0;
     const newVideos = async () => {
       videoRound += 1;

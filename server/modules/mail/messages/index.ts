@@ -23,16 +23,25 @@ interface Waiting {
 /**
  * Composes messages as their kind says; the messages of a kind that composes in batches
  * (`composeMany`) asked for in the same turn of the event loop (the worker dispatches a claimed
- * batch at once) go to it together. A failure fails each message of its batch (each is retried).
+ * batch at once) go to it together, `composeManyAtMost` a call, one call after the other: the
+ * first ones are sent while the next are read. A failure fails each message of its call (each
+ * is retried).
  */
 export function batchedComposer(ctx: MessageContext): (kind: MessageKind, message: QueuedMessage) => Promise<MessageContent | null> {
   const waiting = new Map<MessageKind, Waiting[]>();
-  const flush = (kind: MessageKind, batch: Waiting[]) => {
+  const flush = async (kind: MessageKind, batch: Waiting[]) => {
     waiting.delete(kind);
-    (kind.composeMany as NonNullable<MessageKind['composeMany']>)(ctx, batch.map((entry) => entry.message)).then(
-      (contents) => batch.forEach((entry, i) => entry.resolve(contents[i] ?? null)),
-      (error: unknown) => batch.forEach((entry) => entry.reject(error)),
-    );
+    const composeMany = kind.composeMany as NonNullable<MessageKind['composeMany']>;
+    const size = kind.composeManyAtMost ?? batch.length;
+    for (let start = 0; start < batch.length; start += size) {
+      const chunk = batch.slice(start, start + size);
+      try {
+        const contents = await composeMany(ctx, chunk.map((entry) => entry.message));
+        chunk.forEach((entry, i) => entry.resolve(contents[i] ?? null));
+      } catch (error) {
+        chunk.forEach((entry) => entry.reject(error));
+      }
+    }
   };
   return (kind, message) => {
     if (!kind.composeMany) return kind.compose(ctx, message);
@@ -41,7 +50,7 @@ export function batchedComposer(ctx: MessageContext): (kind: MessageKind, messag
       if (!batch) {
         const created: Waiting[] = [];
         waiting.set(kind, created);
-        setImmediate(() => flush(kind, created));
+        setImmediate(() => void flush(kind, created));
         batch = created;
       }
       batch.push({ message, resolve, reject });

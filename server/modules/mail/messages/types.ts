@@ -46,4 +46,6 @@ export interface MessageKind {
    * it, the messages of a batch are composed together (`batchedComposer`).
    */
   composeMany?(ctx: MessageContext, messages: QueuedMessage[]): Promise<(MessageContent | null)[]>;
+  /** At most this many messages a `composeMany` call (one statement's worth); unset: all at once. */
+  composeManyAtMost?: number;
 }

@@ -13,7 +13,7 @@ interface Row {
   channel: string;
 }
 
-/** The digests a statement composes: a claimed batch goes in chunks of this many. */
+/** The digests a statement composes (~10 ms on the embedded database): a claimed batch goes in chunks of this many. */
 const COMPOSE_CHUNK = 25;
 
 const COLUMNS = `vi.id, vi.title, vi.thumbnail, c.avatar, c.avatar_as_thumbnail AS "avatarAsThumbnail", c.name AS channel`;
@@ -112,6 +112,19 @@ function digestContent(ctx: MessageContext, secret: string, visitorId: number, l
   };
 }
 
+/** The digests of `messages`, in their order: one statement for those whose payload holds their videos. */
+async function composeDigests(ctx: MessageContext, messages: QueuedMessage[]): Promise<(MessageContent | null)[]> {
+  const secret = await secretOf(ctx.db);
+  const chosen = messages.filter((message) => Array.isArray(message.payload.videos));
+  const found = chosen.length > 0 ? await chosenVideos(ctx, chosen) : [];
+  const contents: (MessageContent | null)[] = [];
+  for (const message of messages) {
+    const { list, videos } = Array.isArray(message.payload.videos) ? found[chosen.indexOf(message)] : await videosSince(ctx, message);
+    contents.push(digestContent(ctx, secret, Number(message.payload.visitorId), list, videos));
+  }
+  return contents;
+}
+
 /**
  * A visitor's digest (issue 24): the videos the feeds brought since the last one, newest first,
  * each with its thumbnail, title and link to the product's own page of the video, and a
@@ -120,23 +133,9 @@ function digestContent(ctx: MessageContext, secret: string, visitorId: number, l
  * digests of a claimed batch are composed together: a statement reads the videos of
  * `COMPOSE_CHUNK` of them, rather than two statements each.
  */
-async function composeDigests(ctx: MessageContext, messages: QueuedMessage[]): Promise<(MessageContent | null)[]> {
-  const secret = await secretOf(ctx.db);
-  const contents: (MessageContent | null)[] = [];
-  for (let start = 0; start < messages.length; start += COMPOSE_CHUNK) {
-    const chunk = messages.slice(start, start + COMPOSE_CHUNK);
-    const chosen = chunk.filter((message) => Array.isArray(message.payload.videos));
-    const found = chosen.length > 0 ? await chosenVideos(ctx, chosen) : [];
-    for (const message of chunk) {
-      const { list, videos } = Array.isArray(message.payload.videos) ? found[chosen.indexOf(message)] : await videosSince(ctx, message);
-      contents.push(digestContent(ctx, secret, Number(message.payload.visitorId), list, videos));
-    }
-  }
-  return contents;
-}
-
 export const visitorDigestMessage: MessageKind = {
   kind: DIGEST_KIND,
   compose: async (ctx, message) => (await composeDigests(ctx, [message]))[0],
   composeMany: composeDigests,
+  composeManyAtMost: COMPOSE_CHUNK,
 };

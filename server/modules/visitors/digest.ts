@@ -65,7 +65,7 @@ export function localTime(now: Date, timezone: string): LocalTime {
  * The marks stay timestamptz in the database (a mark read into JavaScript would lose its
  * microseconds and hold its newest video back); the payload carries them as text.
  */
-export const QUEUE_PAGE = `
+const QUEUE_PAGE = `
 WITH page AS (
   SELECT v.id, v.email, v.digest, coalesce(v.digest_sent_until, v.email_confirmed_at) AS since
   FROM visitor v

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleContext } from '../../shared/context';
 import { registerBounceWebhooks, startBounceReceiver, type BounceReceiver } from './bounces';
 import { mailComposer } from './compose';
-import { messageKinds, type MessageContext } from './messages';
+import { batchedComposer, messageKinds, type MessageContext } from './messages';
 import { createMailTransport, SendWorker, UnknownMessageKind, type ClaimedMessage } from './queue';
 import { registerSendRoutes } from './routes';
 import { Scheduler } from './schedules';
@@ -29,11 +29,12 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
     timezone: config.timezone,
     now: () => new Date(),
   };
+  const contentOf = batchedComposer(messageContext);
   /** A queued one-off message: its kind says what it says (or that it is not to be sent any more), compose makes it. */
   const composeQueued = async (message: ClaimedMessage) => {
     const kind = messageKinds.get(message.kind);
     if (!kind) throw new UnknownMessageKind(`unknown message kind: ${message.kind}`);
-    const content = await kind.compose(messageContext, message);
+    const content = await contentOf(kind, message);
     return content ? composer.forMessage(content, message) : null;
   };
   const worker = config.mail.worker

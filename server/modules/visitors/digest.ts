@@ -1,12 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/db';
-import { enqueueMessages, type OutgoingMessage } from '../mail/queue';
 
 /**
  * The digest of new videos by e-mail (issue 24). A tick (every minute, and right after an
  * address is confirmed or the settings change) queues, for each visitor whose chosen hour it
  * is in TIMEZONE (and, weekly, whose day it is: Monday), one message keyed
- * `visitor-{id}-digest-{period}` — `enqueueMessages` inserts it once whatever processes tick —
+ * `visitor-{id}-digest-{period}` — inserted `ON CONFLICT DO NOTHING`: once whatever processes tick —
  * when videos came since their last digest. The videos a digest holds are those the feeds
  * brought (`video.created`) after the last one's, up to the newest it held: the mark is in the
  * database's time, so an injected clock only says which hour and day it is.
@@ -19,8 +18,13 @@ export const DIGEST_MAX_VIDEOS = 30;
 /** Monday: the day a weekly digest goes. */
 const WEEKLY_DAY = 1;
 
-/** The digests of one batch are queued together. */
-const BATCH = 1000;
+/**
+ * Due visitors a statement of the tick handles: one statement gathers their new videos, queues
+ * their digests and moves their marks. Kept small so that each statement is short (the embedded
+ * database runs one statement at a time, health checks included) and the worker starts sending
+ * the first digests while the tick queues the next.
+ */
+export const DIGEST_PAGE = 50;
 
 interface LocalTime {
   hour: number;
@@ -51,65 +55,70 @@ export function localTime(now: Date, timezone: string): LocalTime {
   return { hour: Number(parts.hour), weekday, date, week: `${day.getUTCFullYear()}-W${String(weekNumber).padStart(2, '0')}` };
 }
 
-interface Due {
-  id: number;
-  email: string;
-  digest: 'quotidien' | 'hebdomadaire';
-  since: string;
-  until: string;
-  count: number;
-  videos: string[];
-}
+/**
+ * One page of the tick, one statement: the next `DIGEST_PAGE` due visitors after `$5` (by id),
+ * the videos the feeds brought them since their mark (less those they hid or watched), their
+ * digest queued, keyed `visitor-{id}-digest-{period}` (`ON CONFLICT DO NOTHING`: once whatever
+ * processes tick), and the mark moved to the newest video it holds, for the rows this statement
+ * inserted only (a process that lost the race changes nothing). One statement is one
+ * transaction on both engines: the message and its mark are recorded together or not at all.
+ * The marks stay timestamptz in the database (a mark read into JavaScript would lose its
+ * microseconds and hold its newest video back); the payload carries them as text.
+ */
+const QUEUE_PAGE = `
+WITH page AS (
+  SELECT v.id, v.email, v.digest, coalesce(v.digest_sent_until, v.email_confirmed_at) AS since
+  FROM visitor v
+  WHERE v.email_confirmed_at IS NOT NULL AND v.digest <> 'aucun' AND v.digest_hour = $1
+    AND (v.digest = 'quotidien' OR (v.digest = 'hebdomadaire' AND $2::boolean)) AND v.id > $5::int
+  ORDER BY v.id
+  LIMIT $7::int
+), due AS (
+  SELECT d.id, d.email, d.digest, d.since, max(vi.created) AS until, count(*)::int AS count,
+         (array_agg(vi.id ORDER BY vi.published DESC, vi.id))[1:${DIGEST_MAX_VIDEOS}] AS videos
+  FROM page d
+  JOIN creator_list l ON l.visitor_id = d.id
+  JOIN creator_list_channel lc ON lc.list_id = l.id
+  JOIN video vi ON vi.channel_id = lc.channel_id AND vi.created > d.since
+  WHERE NOT EXISTS (SELECT 1 FROM visitor_video vv WHERE vv.visitor_id = d.id AND vv.video_id = vi.id AND (vv.etat = 'masquée' OR vv.seen_at IS NOT NULL))
+  GROUP BY d.id, d.email, d.digest, d.since
+), queued AS (
+  INSERT INTO mail_message (kind, key, to_email, payload)
+  SELECT $6::text, 'visitor-' || due.id || '-digest-' || CASE WHEN due.digest = 'quotidien' THEN $3::text ELSE $4::text END, due.email,
+         jsonb_build_object('visitorId', due.id, 'since', due.since::text, 'until', due.until::text, 'count', due.count, 'videos', to_jsonb(due.videos))
+  FROM due ORDER BY due.id
+  ON CONFLICT (kind, key) DO NOTHING
+  RETURNING (payload->>'visitorId')::int AS visitor_id
+), marked AS (
+  UPDATE visitor v SET digest_sent_until = due.until
+  FROM queued JOIN due ON due.id = queued.visitor_id
+  WHERE v.id = due.id AND (v.digest_sent_until IS NULL OR v.digest_sent_until < due.until)
+  RETURNING v.id
+)
+SELECT (SELECT max(id) FROM page) AS last, (SELECT count(*)::int FROM queued) AS queued`;
 
 /**
- * Queues the digests due at `now`; answers how many were new. The newest video a digest holds
- * becomes the visitor's mark in the same transaction, and only for the messages this call
- * inserted: a process that lost the race to another changes nothing.
+ * Queues the digests due at `now`, a page of due visitors a statement (other requests run
+ * between them, and the worker sends the first pages' digests while the next are queued);
+ * answers how many were new.
  */
 export async function queueDueDigests(db: Db, now: Date, timezone: string): Promise<number> {
   const local = localTime(now, timezone);
-  const due = await db.query<Due>(
-    // The marks go out as text: a timestamptz read into JavaScript loses its microseconds, and
-    // a mark rounded down would hold its newest video back in the next digest (PostgreSQL).
-    `SELECT d.id, d.email, d.digest, d.since::text AS since, max(vi.created)::text AS until, count(*)::int AS count,
-            (array_agg(vi.id ORDER BY vi.published DESC, vi.id))[1:${DIGEST_MAX_VIDEOS}] AS videos
-     FROM (SELECT v.id, v.email, v.digest, coalesce(v.digest_sent_until, v.email_confirmed_at) AS since
-           FROM visitor v
-           WHERE v.email_confirmed_at IS NOT NULL AND v.digest_hour = $1
-             AND (v.digest = 'quotidien' OR (v.digest = 'hebdomadaire' AND $2))) d
-     JOIN creator_list l ON l.visitor_id = d.id
-     JOIN creator_list_channel lc ON lc.list_id = l.id
-     JOIN video vi ON vi.channel_id = lc.channel_id AND vi.created > d.since
-     WHERE NOT EXISTS (SELECT 1 FROM visitor_video vv WHERE vv.visitor_id = d.id AND vv.video_id = vi.id AND (vv.etat = 'masquée' OR vv.seen_at IS NOT NULL))
-     GROUP BY d.id, d.email, d.digest, d.since
-     ORDER BY d.id`,
-    [local.hour, local.weekday === WEEKLY_DAY],
-  );
   let queued = 0;
-  for (let start = 0; start < due.length; start += BATCH) {
-    const batch = due.slice(start, start + BATCH);
-    const messages: OutgoingMessage[] = batch.map((visitor) => ({
-      kind: DIGEST_KIND,
-      key: `visitor-${visitor.id}-digest-${visitor.digest === 'quotidien' ? local.date : local.week}`,
-      to: visitor.email,
-      // The videos go in the payload, newest first: composing reads them by id, not the join again.
-      payload: { visitorId: visitor.id, since: visitor.since, until: visitor.until, count: visitor.count, videos: visitor.videos },
-    }));
-    queued += await db.transaction(async (tx) => {
-      const inserted = await enqueueMessages(tx, messages);
-      // Each visitor's mark becomes the newest video of this period's digest, whichever process
-      // queued it; it only moves forward.
-      await tx.query(
-        `UPDATE visitor v SET digest_sent_until = (m.payload->>'until')::timestamptz
-         FROM mail_message m
-         WHERE m.kind = $1 AND m.key = ANY($2::text[]) AND v.id = (m.payload->>'visitorId')::int
-           AND (v.digest_sent_until IS NULL OR v.digest_sent_until < (m.payload->>'until')::timestamptz)`,
-        [DIGEST_KIND, messages.map((m) => m.key)],
-      );
-      return inserted;
-    });
+  for (let after = 0; ; ) {
+    const [page] = await db.query<{ last: number | null; queued: number }>(QUEUE_PAGE, [
+      local.hour,
+      local.weekday === WEEKLY_DAY,
+      local.date,
+      local.week,
+      after,
+      DIGEST_KIND,
+      DIGEST_PAGE,
+    ]);
+    if (page.last === null) return queued;
+    queued += page.queued;
+    after = page.last;
   }
-  return queued;
 }
 
 /** The signed token of a digest's one-click unsubscribe: `{visitorId}.{mac}`. */

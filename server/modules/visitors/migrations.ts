@@ -84,4 +84,14 @@ CREATE TABLE visitor_token (
 CREATE INDEX visitor_token_visitor ON visitor_token (visitor_id);
 `,
   },
+  {
+    // The digest's tick (issue 24): a channel's videos since a mark are read from its newest
+    // (not all its videos filtered), and the visitors due in an hour are found without
+    // reading the others.
+    id: '0940_visitor_digest_indexes',
+    sql: `
+CREATE INDEX video_channel_created ON video (channel_id, created);
+CREATE INDEX visitor_digest_due ON visitor (digest_hour, id) WHERE digest <> 'aucun' AND email_confirmed_at IS NOT NULL;
+`,
+  },
 ];

@@ -40,4 +40,12 @@ export interface MessageContent {
 export interface MessageKind {
   kind: string;
   compose(ctx: MessageContext, message: QueuedMessage): Promise<MessageContent | null>;
+  /**
+   * Optional: what several messages of the kind say, in their order, read at once (a statement
+   * for all rather than some for each). The worker claims messages in batches; when a kind has
+   * it, the messages of a batch are composed together (`batchedComposer`).
+   */
+  composeMany?(ctx: MessageContext, messages: QueuedMessage[]): Promise<(MessageContent | null)[]>;
+  /** At most this many messages a `composeMany` call (one statement's worth); unset: all at once. */
+  composeManyAtMost?: number;
 }

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { renderFeed, standInVideo, startYoutubeStandIn, type YoutubeStandIn } from '../../testing/youtubeStandIn';
 import { readSubscriptionFile, toFreeTubeDb, toNewPipeJson, toOpml } from './subscriptionFormats';
 import { IMPORTS_PER_HOUR } from './subscriptionsImport';
+import { PARSE_THREAD_NICE } from './subscriptionsParser';
 import { SUBSCRIPTIONS_MAX_BYTES } from './subscriptionsRoutes';
 
 let t: TestApp;
@@ -320,6 +321,18 @@ describe('POST /api/visitor/subscriptions/import', () => {
     const response = await importFile(visitor, Buffer.from([0xff, 0xfe, 0x00, 0x81, 0x82]));
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe('file');
+  });
+
+  it('parses in a thread of lower priority than the API (Linux: its own nice value)', async () => {
+    const visitor = await visitorWithList();
+    expect((await importFile(visitor, fixture('youtube-subscriptions.opml'))).statusCode).toBe(200);
+    const nices = readdirSync(`/proc/${process.pid}/task`).map((tid) => {
+      const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+      // Field 19 (nice) counts from the first after the command's closing parenthesis (field 3).
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    });
+    expect(nices).toContain(PARSE_THREAD_NICE);
+    expect(nices[0]).toBe(0);
   });
 
   it('refuses an oversized file with a 413, and changes nothing', async () => {

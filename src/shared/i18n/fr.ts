@@ -160,13 +160,6 @@ export const fr = {
     subscribeQuestion: 'Quelle est votre adresse email ?',
     signInLinkSent: (email: string) =>
       `Cette adresse a déjà un espace : un lien de connexion a été envoyé à ${email}. Ouvrez-le dans ce navigateur pour vous connecter, puis notez.`,
-    /** A visitor's way back on another device (issue 24): the signup and login popins offer it. */
-    otherDevice: 'Déjà un espace visiteur, ouvert sur un autre appareil ?',
-    signInTitle: 'Retrouver mon espace',
-    signInIntro: 'Entrez l’adresse e-mail de votre espace : nous y envoyons un lien qui connecte ce navigateur, sans mot de passe.',
-    signInSubmit: 'Recevoir un lien de connexion',
-    spaceLinkSent: (email: string) =>
-      `Cette adresse a déjà un espace : un lien de connexion a été envoyé à ${email}. Ouvrez-le dans ce navigateur pour y retrouver votre espace.`,
   },
   ratings: {
     /** The three criteria of the panel (spec §2.4); also the labels the API receives. */

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
+import { frSignIn } from '../../../shared/i18n/frSignIn';
 import { isSimpleEmail } from '../../../shared/lib/validation';
 import { useSignUpMutation } from '../api';
 import { signedUp } from '../slice';
@@ -58,11 +59,11 @@ export function SignupForm({ onSignedUp, mode = 'signup' }: Props) {
           onChange={(e) => setEmail(e.target.value)}
         />
         <Button type="submit" variant="contained" disabled={isLoading}>
-          {mode === 'signin' ? fr.visitors.signInSubmit : fr.visitors.signupSubmit}
+          {mode === 'signin' ? frSignIn.submit : fr.visitors.signupSubmit}
         </Button>
         {linkSentTo && (
           <Alert severity="info" role="status">
-            {fr.visitors.spaceLinkSent(linkSentTo)}
+            {frSignIn.linkSent(linkSentTo)}
           </Alert>
         )}
       </Stack>

@@ -1,5 +1,6 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
+import { frSignIn } from '../../../shared/i18n/frSignIn';
 import { Popin } from '../../../shared/ui/Popin';
 import { SignupForm } from './SignupForm';
 
@@ -26,9 +27,9 @@ export function SignupPopin({ open, onClose, onSignedUp, onSignIn }: Props) {
 export function OtherDevice({ onSignIn }: { onSignIn: () => void }) {
   return (
     <Stack spacing={1} sx={{ mt: 3, alignItems: 'flex-start' }}>
-      <Typography variant="body2">{fr.visitors.otherDevice}</Typography>
+      <Typography variant="body2">{frSignIn.otherDevice}</Typography>
       <Button variant="outlined" onClick={onSignIn}>
-        {fr.visitors.signInTitle}
+        {frSignIn.title}
       </Button>
     </Stack>
   );
@@ -41,9 +42,9 @@ export function OtherDevice({ onSignIn }: { onSignIn: () => void }) {
  */
 export function SignInPopin({ open, onClose, onSignedUp }: Omit<Props, 'onSignIn'>) {
   return (
-    <Popin open={open} title={fr.visitors.signInTitle} onClose={onClose}>
+    <Popin open={open} title={frSignIn.title} onClose={onClose}>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        {fr.visitors.signInIntro}
+        {frSignIn.intro}
       </Typography>
       <SignupForm onSignedUp={onSignedUp} mode="signin" />
     </Popin>

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { DEMO_ADMIN } from './support/demoUsers';
+import { recipientOf, waitForMail } from './support/mailbox';
 import { renderFeed } from '../server/testing/youtubeStandIn';
 import type { FeedVideo } from '../server/modules/feeds/types';
 
@@ -58,6 +59,40 @@ async function signUpWithList(page: Page, email: string, listName: string) {
   await expect(page.getByRole('heading', { name: `Ma liste : ${listName}` })).toBeVisible();
 }
 
+/**
+ * A visitor on a new device, as they would do it: 'Se connecter', 'Retrouver mon espace', their
+ * address typed and sent with Enter; then the link of the mail the SMTP sink received, opened in
+ * this browser, and its button. The link's token leaves the address bar at once, and serves once.
+ */
+async function signInElsewhere(page: Page, email: string) {
+  await page.goto('/');
+  await page.locator('header').getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('dialog', { name: 'Se connecter' }).getByRole('button', { name: 'Retrouver mon espace' }).click();
+  const popin = page.getByRole('dialog', { name: 'Retrouver mon espace' });
+  await expect(popin.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Enter');
+  await expect(popin.getByRole('status')).toHaveText(
+    `Cette adresse a déjà un espace : un lien de connexion a été envoyé à ${email}. Ouvrez-le dans ce navigateur pour y retrouver votre espace.`,
+  );
+  const [mail] = await waitForMail((m) => recipientOf(m) === email && /^Votre lien de connexion à /.test(m.subject ?? ''), 1, 30_000);
+  expect(mail, `no sign-in link mailed to ${email}`).toBeDefined();
+  const link = new URL(/https?:\/\/\S+\/confirmation\/[A-Za-z0-9_-]+/.exec(String(mail.text))![0]);
+  const token = link.pathname.split('/').pop() as string;
+
+  await page.goto(link.pathname);
+  await expect(page.getByRole('heading', { name: 'Confirmation' })).toBeFocused();
+  await expect(page.getByText(`La connexion de ${email} sur cet appareil`)).toBeVisible();
+  await expect(page).toHaveURL(/\/confirmation$/);
+  await page.getByRole('button', { name: 'Je confirme' }).click();
+  await expect(page.getByText('C’est confirmé : vous êtes connecté(e) sur cet appareil.')).toBeVisible();
+  await expect(page.locator('header').getByTestId('visitor-email')).toHaveText(email);
+  expect(page.url()).not.toContain(token);
+  // The link serves once: opened again, it says so.
+  await page.reload();
+  await expect(page.getByText('Ce lien de confirmation a déjà servi : il n’y a plus rien à faire.')).toBeVisible();
+}
+
 /** A card of the grid, by its video's title. */
 const card = (page: Page, title: string | RegExp) => page.getByRole('list', { name: /vidéos?$/ }).getByRole('listitem').filter({ hasText: title });
 
@@ -74,7 +109,9 @@ for (const { name, size } of VIEWPORTS) {
     const suffix = `${name === 'téléphone' ? 't' : 'o'}${Date.now().toString(36)}`;
     const channels = channelsOf(suffix);
     for (const channel of channels) await publish(request, channel, `Ancienne vidéo de ${channel.name}`);
-    await signUpWithList(page, `revient.${suffix}@example.org`, `revient-${suffix}`);
+    const email = `revient.${suffix}@example.org`;
+    const listName = `revient-${suffix}`;
+    await signUpWithList(page, email, listName);
 
     // Follow three creators: nothing is new yet.
     const followField = page.getByLabel('Adresse, @identifiant ou identifiant de la chaîne');
@@ -127,11 +164,27 @@ for (const { name, size } of VIEWPORTS) {
     await expect(page.getByRole('button', { name: 'Masquées (1)' })).toBeVisible();
     await expect(card(page, `Nouveauté de ${b.name}`)).toHaveCount(0);
 
-    // Another device of the same visitor finds them.
-    const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, storageState: await page.context().storageState() });
+    // Another device: a fresh browser, nothing stored. The visitor asks for a sign-in link by
+    // e-mail, opens it there, and finds their list, groups, counts and saved video.
+    // Meanwhile the third creator publishes: new there, and on no device seen yet.
+    await publish(request, channels[2], `Nouveauté de ${channels[2].name}`);
+    await refreshFeeds(request);
+    const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
     const second = await other.newPage();
     await second.setViewportSize(size);
-    await second.goto('/userPage');
+    await signInElsewhere(second, email);
+    await second.locator('header').getByRole('link', { name: 'Mon espace' }).click();
+    await expect(second.getByRole('heading', { name: `Ma liste : ${listName}` })).toBeVisible();
+    // The first creator was opened on the first device, the second's new video hidden there.
+    await expect(unseenChip(second, a)).toHaveText('0 nouvelle');
+    await expect(unseenChip(second, b)).toHaveText('0 nouvelle');
+    await expect(unseenChip(second, channels[2])).toHaveText('1 nouvelle');
+    await expect(second.getByRole('button', { name: 'Nouveautés (1)' })).toBeVisible();
+    await expect(second.getByRole('button', { name: 'Masquées (1)' })).toBeVisible();
+    await second.getByRole('group', { name: 'Filtrer par groupe' }).getByRole('button', { name: 'Matin' }).click();
+    await expect(card(second, `Ancienne vidéo de ${channels[2].name}`)).toBeVisible();
+    await expect(card(second, `Nouveauté de ${b.name}`)).toHaveCount(0);
+    await second.getByRole('group', { name: 'Filtrer par groupe' }).getByRole('button', { name: 'Tous les groupes' }).click();
     await second.getByRole('button', { name: 'Plus tard (1)' }).click();
     await expect(card(second, `Nouveauté 1 de ${a.name}`)).toBeVisible();
     await other.close();

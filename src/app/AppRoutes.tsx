@@ -58,6 +58,7 @@ export function AppRoutes() {
         <Route path="/privacy-policy" element={onDemand(<PrivacyPolicyPage />)} />
         <Route path="/legal-mentions" element={onDemand(<LegalMentionsPage />)} />
         <Route path="/confirmation/:token" element={onDemand(<ConfirmationPage />)} />
+        <Route path="/confirmation" element={onDemand(<ConfirmationPage />)} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

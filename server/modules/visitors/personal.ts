@@ -71,17 +71,31 @@ export async function videoIdsIn(db: Queryable, visitorId: number, state: VideoS
   return rows.map((row) => row.id);
 }
 
-/** Records saved and hidden videos read from a file; a video already in a state keeps it. */
-export async function addVideoStates(db: Queryable, visitorId: number, videoIds: string[], state: VideoState): Promise<void> {
+/**
+ * Records saved and hidden videos read from a file; a video already in a state keeps it. At
+ * most `rowsPerStatement` rows a statement (an import's thousands do not hold the embedded
+ * database in one go); the order survives across statements, all timed from one moment.
+ */
+export async function addVideoStates(
+  db: Queryable,
+  visitorId: number,
+  videoIds: string[],
+  state: VideoState,
+  rowsPerStatement = Number.POSITIVE_INFINITY,
+): Promise<void> {
   if (videoIds.length === 0) return;
+  const [{ at }] = await db.query<{ at: string }>('SELECT now() AS at');
   // The file lists the latest first: the first gets the latest moment, so the order survives.
-  await db.query(
-    `INSERT INTO visitor_video (visitor_id, video_id, etat, etat_at)
-     SELECT $1, id, $3, now() - make_interval(secs => ord::double precision / 1000) FROM unnest($2::text[]) WITH ORDINALITY AS t (id, ord)
-     ON CONFLICT (visitor_id, video_id) DO UPDATE SET etat = EXCLUDED.etat, etat_at = EXCLUDED.etat_at
-       WHERE visitor_video.etat IS NULL`,
-    [visitorId, videoIds, state],
-  );
+  for (let from = 0; from < videoIds.length; from += rowsPerStatement) {
+    await db.query(
+      `INSERT INTO visitor_video (visitor_id, video_id, etat, etat_at)
+       SELECT $1, id, $3, $4::timestamptz - make_interval(secs => (ord + $5)::double precision / 1000)
+       FROM unnest($2::text[]) WITH ORDINALITY AS t (id, ord)
+       ON CONFLICT (visitor_id, video_id) DO UPDATE SET etat = EXCLUDED.etat, etat_at = EXCLUDED.etat_at
+         WHERE visitor_video.etat IS NULL`,
+      [visitorId, videoIds.slice(from, from + rowsPerStatement), state, at, from],
+    );
+  }
 }
 
 // --- Groups ---------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { renderFeed, standInVideo, startYoutubeStandIn, type YoutubeStandIn } from '../../testing/youtubeStandIn';
 import { readSubscriptionFile, toFreeTubeDb, toNewPipeJson, toOpml } from './subscriptionFormats';
 import { IMPORTS_PER_HOUR } from './subscriptionsImport';
+import { PARSE_THREAD_NICE } from './subscriptionsParser';
 import { SUBSCRIPTIONS_MAX_BYTES } from './subscriptionsRoutes';
 
 let t: TestApp;
@@ -234,6 +235,33 @@ describe('POST /api/visitor/subscriptions/import', () => {
     expect(youtube.requests.length).toBe(before);
   });
 
+  it('records a file of several statements whole and in its order: channels, a group of them all, saved and hidden videos', async () => {
+    const visitor = await visitorWithList();
+    // More rows than one statement takes on either engine (ROWS_PER_STATEMENT): several statements.
+    const ids = Array.from({ length: 1000 }, (_, i) => `UCordre${String(i).padStart(17, '0')}`);
+    const videos = (kind: string) => Array.from({ length: 1200 }, (_, i) => `${kind}${String(i).padStart(10, '0')}`);
+    const file = toNewPipeJson(
+      ids.map((id, i) => ({ youtubeId: id, name: `Ordre ${i}` })),
+      { groups: [{ name: 'Toutes', chaines: [...ids].reverse() }], plusTard: videos('l'), masquees: videos('m') },
+    );
+    // Their feeds are slow to come: the channels stay on the list while this test reads it.
+    youtube.delayMs = 3000;
+    try {
+      const report = (await importFile(visitor, file)).json();
+      expect(report.followed.map((c: { id: string }) => c.id)).toEqual(ids);
+      const mine = (await t.app.inject({ url: '/api/visitor/me', headers: visitor })).json();
+      expect(mine.plusTard).toEqual(videos('l'));
+      expect(mine.masquees).toEqual(videos('m'));
+      // A channel whose feed came back missing meanwhile leaves the group; the rest keep the file's order.
+      const group = mine.groupes.find((g: { name: string }) => g.name === 'Toutes');
+      expect(group.chaines.length).toBeGreaterThan(900);
+      expect(group.chaines).toEqual([...ids].reverse().filter((id) => group.chaines.includes(id)));
+    } finally {
+      youtube.delayMs = 0;
+    }
+    await feedsRead();
+  });
+
   it(`takes ${IMPORTS_PER_HOUR} imports a visitor an hour, then answers 429`, async () => {
     const visitor = await visitorWithList();
     const statuses: number[] = [];
@@ -293,6 +321,18 @@ describe('POST /api/visitor/subscriptions/import', () => {
     const response = await importFile(visitor, Buffer.from([0xff, 0xfe, 0x00, 0x81, 0x82]));
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe('file');
+  });
+
+  it('parses in a thread of lower priority than the API (Linux: its own nice value)', async () => {
+    const visitor = await visitorWithList();
+    expect((await importFile(visitor, fixture('youtube-subscriptions.opml'))).statusCode).toBe(200);
+    const nices = readdirSync(`/proc/${process.pid}/task`).map((tid) => {
+      const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+      // Field 19 (nice) counts from the first after the command's closing parenthesis (field 3).
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    });
+    expect(nices).toContain(PARSE_THREAD_NICE);
+    expect(nices[0]).toBe(0);
   });
 
   it('refuses an oversized file with a 413, and changes nothing', async () => {

@@ -13,10 +13,17 @@ export interface SubscriptionsParser {
   close(): Promise<void>;
 }
 
+/**
+ * The parsing thread's nice value (Linux; the event loop and the database's thread keep 0): on a
+ * two-core machine a 2 MiB file's parse otherwise takes a core the API needs
+ * (bench/subscriptionsImport.bench.ts).
+ */
+export const PARSE_THREAD_NICE = 10;
+
 /** Production runs the compiled thread entry; development and tests register tsx first (as pgliteThread.ts). */
 function startWorker(): Worker {
   const compiled = path.join(__dirname, 'subscriptionsParseWorker.js');
-  const options = { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 256 } };
+  const options = { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 256 }, workerData: { nice: PARSE_THREAD_NICE } };
   if (fs.existsSync(compiled)) return new Worker(compiled, options);
   const entry = path.join(__dirname, 'subscriptionsParseWorker.ts');
   const code = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(entry)});`;

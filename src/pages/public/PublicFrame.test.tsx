@@ -30,6 +30,28 @@ describe('the hidden subscribe dialog (against the real API server)', () => {
 });
 
 describe('the public header: where the visitor is (against the real API server)', () => {
+  it("leads a visitor whose space lives on another device from 'Se connecter' and from the signup popin to 'Retrouver mon espace'", async () => {
+    renderWithProviders(
+      <PublicFrame>
+        <p>contenu</p>
+      </PublicFrame>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    const login = await screen.findByRole('dialog', { name: 'Se connecter' });
+    expect(await within(login).findByText('Déjà un espace visiteur, ouvert sur un autre appareil ?')).toBeInTheDocument();
+    await userEvent.click(within(login).getByRole('button', { name: 'Retrouver mon espace' }));
+    const signIn = await screen.findByRole('dialog', { name: 'Retrouver mon espace' });
+    await waitFor(() => expect(within(signIn).getByLabelText('Email')).toHaveFocus());
+    expect(within(signIn).getByRole('button', { name: 'Recevoir un lien de connexion' })).toBeInTheDocument();
+    await userEvent.click(within(signIn).getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Démarrer gratuitement' }));
+    const signup = await screen.findByRole('dialog', { name: "S'inscrire" });
+    await userEvent.click(within(signup).getByRole('button', { name: 'Retrouver mon espace' }));
+    expect(await screen.findByRole('dialog', { name: 'Retrouver mon espace' })).toBeInTheDocument();
+  });
+
   it('after signup, says what happened, shows the e-mail and a link to /userPage, and can forget this browser', async () => {
     const { store } = renderWithProviders(
       <PublicFrame>

@@ -13,6 +13,8 @@ import type { Notice } from './FrameNotice';
 // The popins load when first opened: they are not part of the first paint.
 const LoginPopin = lazyPart(() => import('../../features/auth/components/LoginPopin').then((m) => m.LoginPopin));
 const SignupPopin = lazyPart(() => import('../../features/visitors/components/SignupPopin').then((m) => m.SignupPopin));
+const SignInPopin = lazyPart(() => import('../../features/visitors/components/SignupPopin').then((m) => m.SignInPopin));
+const OtherDevice = lazyPart(() => import('../../features/visitors/components/SignupPopin').then((m) => m.OtherDevice));
 const ListSubscribeForm = lazyPart(() => import('../../features/lists/components/ListSubscribeForm').then((m) => m.ListSubscribeForm));
 const SubscribeDialog = lazyPart(() => import('../../features/visitors/components/SubscribeDialog').then((m) => m.SubscribeDialog));
 
@@ -28,7 +30,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   // `?abonnement={list}` opens the subscribe dialog on that list (double opt-in): a creator's link.
   const [params] = useSearchParams();
   const subscribeList = /^[1-9]\d{0,9}$/.test(params.get('abonnement') ?? '') ? Number(params.get('abonnement')) : null;
-  const [popin, setPopin] = useState<'login' | 'signup' | 'subscribe' | null>(subscribeList ? 'subscribe' : null);
+  const [popin, setPopin] = useState<'login' | 'signup' | 'signin' | 'subscribe' | null>(subscribeList ? 'subscribe' : null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const navigate = useNavigate();
   const dispatch = useDispatch();
@@ -45,6 +47,9 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   const loginOpened = useOpenedOnce(popin === 'login');
   const signupOpened = useOpenedOnce(popin === 'signup');
   const subscribeOpened = useOpenedOnce(popin === 'subscribe');
+  const signInOpened = useOpenedOnce(popin === 'signin');
+  // A visitor whose space lives on another device: from the signup or the login popin.
+  const openSignIn = () => setPopin('signin');
   const signedUp = (email: string) => {
     close();
     setNotice({ kind: 'signedUp', email });
@@ -75,9 +80,12 @@ export function PublicFrame({ children }: { children: ReactNode }) {
                 // Spec §4: a successful login goes to the console, as from /login.
                 navigate('/influenceur');
               }}
-            />
+            >
+              <OtherDevice onSignIn={openSignIn} />
+            </LoginPopin>
           )}
-          {signupOpened && <SignupPopin open={popin === 'signup'} onClose={close} onSignedUp={signedUp} />}
+          {signupOpened && <SignupPopin open={popin === 'signup'} onClose={close} onSignedUp={signedUp} onSignIn={openSignIn} />}
+          {signInOpened && <SignInPopin open={popin === 'signin'} onClose={close} onSignedUp={signedUp} />}
           {subscribeOpened && (
             <SubscribeDialog open={popin === 'subscribe'} onClose={close} onSignedUp={signedUp}>
               {subscribeList ? <ListSubscribeForm grp={subscribeList} /> : undefined}

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { errorMessage, isApiError } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
@@ -19,7 +20,8 @@ const copy = fr.confirmations;
  * to the heading on arrival and to the outcome after the button, for keyboards and readers.
  */
 export function ConfirmationPanel({ token, onConfirmed }: Props) {
-  const info = useGetConfirmationQuery(token);
+  // No token (a page reached without its link's): nothing to ask, said as an unknown link.
+  const info = useGetConfirmationQuery(token || skipToken);
   const [confirm, confirmation] = useConfirmMutation();
   const heading = useRef<HTMLHeadingElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
@@ -48,7 +50,7 @@ export function ConfirmationPanel({ token, onConfirmed }: Props) {
     );
   }
 
-  const unknown = info.isError && isApiError(info.error) && info.error.status === 404;
+  const unknown = !token || (info.isError && isApiError(info.error) && info.error.status === 404);
   const data = info.data;
   const unusable = data?.used ? copy.used : data?.expired ? copy.expired : null;
   const done = confirmation.isSuccess;
@@ -58,7 +60,7 @@ export function ConfirmationPanel({ token, onConfirmed }: Props) {
       <Typography variant="h4" component="h1" tabIndex={-1} ref={heading} sx={{ outline: 'none', fontSize: { xs: '1.6rem', sm: '2.1rem' } }}>
         {copy.title}
       </Typography>
-      {info.isError && (
+      {(info.isError || !token) && (
         <Alert severity="error">{unknown ? copy.unknown : errorMessage(info.error)}</Alert>
       )}
       {data && !done && (

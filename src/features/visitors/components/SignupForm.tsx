@@ -2,15 +2,26 @@ import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
+import { frSignIn } from '../../../shared/i18n/frSignIn';
 import { isSimpleEmail } from '../../../shared/lib/validation';
 import { useSignUpMutation } from '../api';
 import { signedUp } from '../slice';
+
+interface Props {
+  onSignedUp: (email: string) => void;
+  /**
+   * 'signin': the visitor says they have a space already (another device); the button asks for
+   * a sign-in link. The request is the same sign-up: an address with a space is mailed a link,
+   * an address without one gets its space at once.
+   */
+  mode?: 'signup' | 'signin';
+}
 
 /**
  * Email and 'Je m'inscris pour démarrer'. An e-mail off the simple pattern sends nothing and
  * shows nothing (spec §5); a failure is only logged (spec §8); success keeps the token.
  */
-export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+export function SignupForm({ onSignedUp, mode = 'signup' }: Props) {
   const [email, setEmail] = useState('');
   const [signUp, { isLoading }] = useSignUpMutation();
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
@@ -37,13 +48,22 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField label={fr.visitors.email} type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label={fr.visitors.email}
+          type="email"
+          name="email"
+          autoComplete="email"
+          // A keyboard user types at once: the popin opens with the focus in its field.
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <Button type="submit" variant="contained" disabled={isLoading}>
-          {fr.visitors.signupSubmit}
+          {mode === 'signin' ? frSignIn.submit : fr.visitors.signupSubmit}
         </Button>
         {linkSentTo && (
           <Alert severity="info" role="status">
-            {fr.visitors.signInLinkSent(linkSentTo)}
+            {frSignIn.linkSent(linkSentTo)}
           </Alert>
         )}
       </Stack>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
-import { SignupPopin } from './SignupPopin';
+import { SignInPopin, SignupPopin } from './SignupPopin';
 
 const submit = async (email: string) => {
   const popin = screen.getByRole('dialog', { name: "S'inscrire" });
@@ -47,5 +47,48 @@ describe('SignupPopin (against the real API server)', () => {
     const backdrop = document.querySelector('.MuiBackdrop-root') as HTMLElement;
     await userEvent.click(backdrop);
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it("opens with the focus in its field, and offers a way back to a space kept on another device", async () => {
+    const onSignIn = jest.fn();
+    renderWithProviders(<SignupPopin open onClose={jest.fn()} onSignedUp={jest.fn()} onSignIn={onSignIn} />);
+    const popin = screen.getByRole('dialog', { name: "S'inscrire" });
+    expect(within(popin).getByLabelText('Email')).toHaveFocus();
+    expect(within(popin).getByText('Déjà un espace visiteur, ouvert sur un autre appareil ?')).toBeInTheDocument();
+    await userEvent.click(within(popin).getByRole('button', { name: 'Retrouver mon espace' }));
+    expect(onSignIn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('SignInPopin, a space kept on another device (against the real API server)', () => {
+  it('mails a sign-in link for an address that has a space, says so, and keeps no token here', async () => {
+    const email = `autre.appareil.${Date.now().toString(36)}@example.org`;
+    const first = await fetch(`${process.env.API_BASE_URL}/rtEvent/new`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: 'api/rtEvent/new', email, name: 'optin_grp', grp_name: 'default', optin: true, data: {} }),
+    });
+    expect(first.status).toBe(201);
+
+    const onSignedUp = jest.fn();
+    const { store } = renderWithProviders(<SignInPopin open onClose={jest.fn()} onSignedUp={onSignedUp} />);
+    const popin = screen.getByRole('dialog', { name: 'Retrouver mon espace' });
+    expect(within(popin).getByText(/nous y envoyons un lien qui connecte ce navigateur, sans mot de passe/)).toBeInTheDocument();
+    // Typed at once (the field has the focus), sent with Enter.
+    await userEvent.keyboard(`${email}{Enter}`);
+    expect(await within(popin).findByRole('status')).toHaveTextContent(
+      `Cette adresse a déjà un espace : un lien de connexion a été envoyé à ${email}. Ouvrez-le dans ce navigateur pour y retrouver votre espace.`,
+    );
+    expect(within(popin).getByRole('button', { name: 'Recevoir un lien de connexion' })).toBeInTheDocument();
+    expect(store.getState().visitor.tokens).toEqual([]);
+    expect(onSignedUp).not.toHaveBeenCalled();
+  });
+
+  it('gives a new address its space at once, as the signup popin does', async () => {
+    const onSignedUp = jest.fn();
+    const { store } = renderWithProviders(<SignInPopin open onClose={jest.fn()} onSignedUp={onSignedUp} />);
+    await userEvent.keyboard('sans.espace.encore@example.org{Enter}');
+    await waitFor(() => expect(onSignedUp).toHaveBeenCalledWith('sans.espace.encore@example.org'));
+    expect(store.getState().visitor.tokens).toEqual([{ email: 'sans.espace.encore@example.org', token: expect.stringMatching(/^[\w-]{40,}$/) }]);
   });
 });

@@ -1,0 +1,13 @@
+/**
+ * A visitor's way back to a space kept on another device (issue 24): the signup and login
+ * popins offer it. Apart from fr.ts so that only the popins, which load lazily, carry it (the
+ * public page's first JavaScript has a budget).
+ */
+export const frSignIn = {
+  otherDevice: 'Déjà un espace visiteur, ouvert sur un autre appareil ?',
+  title: 'Retrouver mon espace',
+  intro: 'Entrez l’adresse e-mail de votre espace : nous y envoyons un lien qui connecte ce navigateur, sans mot de passe.',
+  submit: 'Recevoir un lien de connexion',
+  linkSent: (email: string) =>
+    `Cette adresse a déjà un espace : un lien de connexion a été envoyé à ${email}. Ouvrez-le dans ce navigateur pour y retrouver votre espace.`,
+};

@@ -3,6 +3,7 @@ import { BULK_WRITE_ROWS, refreshStatistics } from '../../db/statistics';
 import { findItem } from '../../shared/hydra';
 import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
 import { contentOf, hasBody } from '../mail/compose';
+import { takeIntake } from './repository';
 import { nextAllowed, type StepWindow } from './schedule';
 
 export type Condition = 'toujours' | 'non ouvert' | 'non cliqué';
@@ -66,6 +67,8 @@ export async function runAutomations(db: Db, { now = new Date(), timezone, batch
   // the bulk-write threshold, so a step due for many contacts left the worker's claims
   // planned on a mail_recipient taken for empty.
   let sinceRefresh = 0;
+  // Contacts a big statement added are written as entries first (an intake row per statement).
+  await refreshStatistics(db, ['automation_entry'], await takeIntake(db));
   for (;;) {
     const { claimed, queued } = await db.transaction(async (tx) => runBatch(tx, now, timezone, batch, report));
     sinceRefresh += queued;

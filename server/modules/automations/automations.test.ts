@@ -185,6 +185,41 @@ describe('entering and leaving', () => {
     expect(subjectsTo('reentry@example.org')).toEqual(['Bienvenue', 'Bienvenue', 'Bienvenue']);
   });
 
+  it('lets a big import in through its intake rows, each contact once, leaving and re-entering as the policy says', async () => {
+    const [welcome] = await deliveries('Bienvenue import');
+    const list = await makeList(t, operator, 0);
+    const once = await automation({ name: 'Import une fois', trigger: { type: 'liste', grp: list }, steps: [{ delivery: welcome, delayMinutes: 0 }] });
+    const each = await automation({ name: 'Import chaque', entry: 'à chaque entrée', trigger: { type: 'liste', grp: list }, steps: [{ delivery: welcome, delayMinutes: 0 }] });
+    for (const a of [once, each]) await t.call('POST', `/api/automations/${a.id}/activate`, operator, {});
+    const csv = ['email', ...Array.from({ length: 200 }, (_, i) => `bulk-${i}@example.org`)].join('\n');
+    const imported = await t.app.inject({ method: 'POST', url: `/api/grps/${list}/import`, headers: { ...operator, 'content-type': 'text/csv' }, payload: csv });
+    expect(imported.json()).toMatchObject({ added: 200 });
+    // The import's statement wrote one intake row per automation, no entry yet.
+    const intake = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM automation_intake WHERE automation_id = ANY($1::int[])', [[once.id, each.id]]))[0].n;
+    const entries = async (a: number, state?: string) =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM automation_entry WHERE automation_id = $1 AND ($2::text IS NULL OR state = $2)', [a, state ?? null]))[0].n;
+    expect(await intake()).toBe(2);
+    expect(await entries(once.id)).toBe(0);
+    // Before any run: one contact leaves and comes back, another unsubscribes.
+    const back = await contactIdOf('bulk-1@example.org');
+    const gone = await contactIdOf('bulk-2@example.org');
+    await t.call('PATCH', `/api/grp_rcps/${back}`, operator, { status: 'retiré' });
+    await t.call('PATCH', `/api/grp_rcps/${back}`, operator, { status: 'actif' });
+    await t.db.query(`UPDATE grp_rcp SET status = 'désabonné', unsubscribed_by = 'contact' WHERE id = $1`, [gone]);
+    // A read of the figures counts every contact that entered.
+    expect((await view(each.id)).steps[0]).toMatchObject({ waiting: 199 });
+    expect(await intake()).toBe(1);
+    expect(await run(new Date())).toMatchObject({ queued: 198 + 199 });
+    expect(await intake()).toBe(0);
+    expect([await entries(once.id), await entries(once.id, 'sorti'), await entries(each.id), await entries(each.id, 'sorti')]).toEqual([200, 2, 201, 2]);
+    const timeline = (await t.call('GET', `/api/automations/${each.id}/contacts/${back}`, operator)).json();
+    expect(timeline.entries.map((e: { entry: number; state: string }) => [e.entry, e.state])).toEqual([
+      [1, 'sorti'],
+      [2, 'terminé'],
+    ]);
+    expect(await run(new Date())).toMatchObject({ queued: 0 });
+  });
+
   it('stops the rest of the steps when the contact unsubscribes between two', async () => {
     const [one, two] = await deliveries('Premier', 'Second');
     const list = await makeList(t, operator, 0);

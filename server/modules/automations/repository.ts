@@ -30,6 +30,41 @@ export async function syncSteps(tx: Queryable, automationId: number, steps: Step
   return stored;
 }
 
+/** Intake rows one statement turns into entries: up to 4,000 contacts on PostgreSQL, 1,000 embedded. */
+const INTAKE_ROWS = 4;
+
+/**
+ * Turns waiting intake rows (a statement that added many contacts to a list with a live
+ * automation: migration 1200_2) into their entries, entered when their statement ran; answers
+ * how many entries were written. Each statement deletes the rows it takes and writes their
+ * entries at once, so that nothing is taken twice or lost, whatever runs at the same time; the
+ * unique (automation, contact, entry) key skips a contact whose entry its state change wrote
+ * already. The runner takes every automation's rows, skipping those another process holds;
+ * a read of one automation's figures (`automationId`) waits for them instead, so that what it
+ * counts includes every contact that entered before it.
+ */
+export async function takeIntake(db: Queryable, automationId: number | null = null): Promise<number> {
+  let written = 0;
+  for (;;) {
+    const [row] = await db.query<{ taken: number; written: number }>(
+      `WITH taken AS (
+         DELETE FROM automation_intake WHERE id IN (
+           SELECT id FROM automation_intake WHERE $1::int IS NULL OR automation_id = $1
+           ORDER BY id LIMIT ${INTAKE_ROWS} FOR UPDATE ${automationId === null ? 'SKIP LOCKED' : ''})
+         RETURNING automation_id, contact_ids, at
+       ), entered AS (
+         INSERT INTO automation_entry (automation_id, grp_rcp_id, entry_no, entered_at, due_at)
+         SELECT t.automation_id, c, 1, t.at, t.at FROM taken t, unnest(t.contact_ids) AS c
+         ON CONFLICT DO NOTHING RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM taken)::int AS taken, (SELECT count(*) FROM entered)::int AS written`,
+      [automationId],
+    );
+    written += row.written;
+    if (row.taken < INTAKE_ROWS) return written;
+  }
+}
+
 /** Active contacts of the list who would enter if they were let in now (the policy counted). */
 const WOULD_ENTER = `
   FROM grp_rcp c, automation a
@@ -38,12 +73,14 @@ const WOULD_ENTER = `
                     AND (e.state = 'en cours' OR a.entry = 'une fois'))`;
 
 export async function countWouldEnter(db: Queryable, automationId: number): Promise<number> {
+  await takeIntake(db, automationId);
   const [row] = await db.query<{ count: number }>(`SELECT count(*)::int AS count ${WOULD_ENTER}`, [automationId]);
   return row.count;
 }
 
 /** Lets in the list's active contacts (the operator asked for it at activation). */
 export async function enterExisting(tx: Queryable, automationId: number): Promise<number> {
+  await takeIntake(tx, automationId);
   const rows = await tx.query(
     `INSERT INTO automation_entry (automation_id, grp_rcp_id, entry_no)
      SELECT a.id, c.id, coalesce((SELECT max(e.entry_no) FROM automation_entry e WHERE e.automation_id = a.id AND e.grp_rcp_id = c.id), 0) + 1
@@ -72,6 +109,7 @@ const ZERO: StepFigures = { waiting: 0, sent: 0, failed: 0, opened: 0, clicked: 
  * their way to it (in progress, not yet past it).
  */
 export async function stepFigures(db: Queryable, automationId: number): Promise<Map<number, StepFigures>> {
+  await takeIntake(db, automationId);
   const done = await db.query<StepFigures & { stepId: number }>(
     `SELECT m.step_id AS "stepId",
        count(*) FILTER (WHERE r.status = 'sent')::int AS sent,
@@ -113,6 +151,7 @@ export interface TimelineEvent {
 
 /** A contact's way through an automation: each entry, and per step what happened when. */
 export async function contactTimeline(db: Queryable, automationId: number, contactId: number) {
+  await takeIntake(db, automationId);
   const entries = await db.query<{ id: number; entry: number; enteredAt: string; state: string; dueAt: string; leftAt: string | null }>(
     `SELECT id, entry_no AS entry, entered_at AS "enteredAt", state, due_at AS "dueAt", left_at AS "leftAt"
      FROM automation_entry WHERE automation_id = $1 AND grp_rcp_id = $2 ORDER BY entry_no`,

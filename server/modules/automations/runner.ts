@@ -3,6 +3,7 @@ import { BULK_WRITE_ROWS, refreshStatistics } from '../../db/statistics';
 import { findItem } from '../../shared/hydra';
 import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
 import { contentOf, hasBody } from '../mail/compose';
+import { takeIntake } from './repository';
 import { nextAllowed, type StepWindow } from './schedule';
 
 export type Condition = 'toujours' | 'non ouvert' | 'non cliqué';
@@ -66,6 +67,8 @@ export async function runAutomations(db: Db, { now = new Date(), timezone, batch
   // the bulk-write threshold, so a step due for many contacts left the worker's claims
   // planned on a mail_recipient taken for empty.
   let sinceRefresh = 0;
+  // Contacts a big statement added are written as entries first (an intake row per statement).
+  await refreshStatistics(db, ['automation_entry'], await takeIntake(db));
   for (;;) {
     const { claimed, queued } = await db.transaction(async (tx) => runBatch(tx, now, timezone, batch, report));
     sinceRefresh += queued;
@@ -184,7 +187,10 @@ async function runBatch(tx: Queryable, now: Date, timezone: string, limit: numbe
 
 /**
  * Writes what the steps did, once per (step, entry), and queues the messages: one send per step
- * and run, its recipients the contacts the step goes to now, with the delivery as it is now.
+ * and batch, its recipients the contacts the step goes to now, with the delivery as it is now.
+ * The send's and the messages' ids are drawn first, so that each row is written once, complete:
+ * the automation_message rows name their mail_recipient row from the start (no second pass
+ * over them), and the send is made with the count of the messages actually written.
  */
 async function record(
   tx: Queryable,
@@ -193,17 +199,25 @@ async function record(
   report: RunReport,
 ): Promise<number> {
   if (decisions.length === 0) return 0;
-  const written = await tx.query<{ id: number; entryId: number; stepId: number; contactId: number; status: string }>(
-    `INSERT INTO automation_message (automation_id, step_id, entry_id, grp_rcp_id, status, at)
-     SELECT * FROM unnest($1::int[], $2::int[], $3::bigint[], $4::int[], $5::text[]) AS d, (SELECT $6::timestamptz) AS t
+  const sends = new Map<number, StepSend | null>();
+  for (const decision of decisions) {
+    if (decision.status === 'queued' && !sends.has(decision.stepId)) sends.set(decision.stepId, await prepareStepSend(tx, decision.stepId));
+  }
+  // The delivery can no longer be sent (deleted, or empty): the step is passed, not stuck.
+  const sendOf = (decision: (typeof decisions)[number]) => (decision.status === 'queued' ? (sends.get(decision.stepId)?.id ?? null) : null);
+  const written = await tx.query<{ stepId: number; contactId: number; status: string; sendId: number | null; recipientId: number | null }>(
+    `INSERT INTO automation_message (automation_id, step_id, entry_id, grp_rcp_id, status, send_id, recipient_id, at)
+     SELECT d.automation_id, d.step_id, d.entry_id, d.grp_rcp_id, CASE WHEN d.send_id IS NULL THEN 'skipped' ELSE 'queued' END,
+       d.send_id, CASE WHEN d.send_id IS NOT NULL THEN nextval('mail_recipient_id_seq') END, $6::timestamptz
+     FROM unnest($1::int[], $2::int[], $3::bigint[], $4::int[], $5::int[]) AS d(automation_id, step_id, entry_id, grp_rcp_id, send_id)
      ON CONFLICT (step_id, entry_id) DO NOTHING
-     RETURNING id, entry_id AS "entryId", step_id AS "stepId", grp_rcp_id AS "contactId", status`,
+     RETURNING step_id AS "stepId", grp_rcp_id AS "contactId", status, send_id AS "sendId", recipient_id AS "recipientId"`,
     [
       decisions.map((d) => d.automationId),
       decisions.map((d) => d.stepId),
       decisions.map((d) => d.entryId),
       decisions.map((d) => d.contactId),
-      decisions.map((d) => d.status),
+      decisions.map(sendOf),
       nowIso,
     ],
   );
@@ -217,23 +231,15 @@ async function record(
   }
   let queued = 0;
   for (const [stepId, rows] of byStep) {
-    const sendId = await stepSend(tx, stepId, rows.length);
-    if (sendId === null) {
-      // The delivery can no longer be sent (deleted, or empty): the step is passed, not stuck.
-      await tx.query(`UPDATE automation_message SET status = 'skipped' WHERE id = ANY($1::bigint[])`, [rows.map((row) => row.id)]);
-      report.skipped += rows.length;
-      continue;
-    }
+    const send = sends.get(stepId)!;
     await tx.query(
-      `WITH queued AS (
-         INSERT INTO mail_recipient (send_id, contact_id)
-         SELECT $1, c FROM unnest($2::int[]) AS c
-         RETURNING id, contact_id
-       )
-       UPDATE automation_message m SET send_id = $1, recipient_id = q.id
-       FROM queued q, unnest($3::bigint[], $2::int[]) AS x(message_id, contact_id)
-       WHERE m.id = x.message_id AND q.contact_id = x.contact_id`,
-      [sendId, rows.map((row) => row.contactId), rows.map((row) => row.id)],
+      `INSERT INTO mail_send (id, delivery_id, grp_id, user_id, version, label, list_subject, content, status, total, automation_step_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running', $9, $10)`,
+      [send.id, ...send.values, rows.length, stepId],
+    );
+    await tx.query(
+      `INSERT INTO mail_recipient (id, send_id, contact_id) SELECT r, $1, c FROM unnest($2::bigint[], $3::int[]) AS x(r, c)`,
+      [send.id, rows.map((row) => row.recipientId), rows.map((row) => row.contactId)],
     );
     queued += rows.length;
   }
@@ -241,8 +247,14 @@ async function record(
   return queued;
 }
 
-/** A running send of the step for `total` recipients, made from its delivery's published version; null when it cannot be sent. */
-async function stepSend(tx: Queryable, stepId: number, total: number): Promise<number | null> {
+/** A send of a step: its id, drawn before its row is written, and the row's values. */
+interface StepSend {
+  id: number;
+  values: [number, number, number, number, string, string, string];
+}
+
+/** The send a step's messages go in, made from its delivery's published version; null when it cannot be sent. */
+async function prepareStepSend(tx: Queryable, stepId: number): Promise<StepSend | null> {
   const [step] = await tx.query<{ deliveryId: number; name: string; position: number; grpId: number; userId: number; subject: string }>(
     `SELECT s.delivery_id AS "deliveryId", a.name, s.position, a.grp_id AS "grpId", a.user_id AS "userId", g.subject
      FROM automation_step s JOIN automation a ON a.id = s.automation_id JOIN grp g ON g.id = a.grp_id WHERE s.id = $1`,
@@ -265,20 +277,9 @@ async function stepSend(tx: Queryable, stepId: number, total: number): Promise<n
   const delivery = published ? { ...published.content, id: current.id } : current;
   const content = contentOf(delivery);
   if (!hasBody(content)) return null;
-  const [send] = await tx.query<{ id: number }>(
-    `INSERT INTO mail_send (delivery_id, grp_id, user_id, version, label, list_subject, content, status, total, automation_step_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'running', $8, $9) RETURNING id`,
-    [
-      delivery.id,
-      step.grpId,
-      step.userId,
-      delivery.version,
-      `${step.name} — étape ${step.position + 1}`,
-      step.subject,
-      JSON.stringify(content),
-      total,
-      stepId,
-    ],
-  );
-  return send.id;
+  const [{ id }] = await tx.query<{ id: number }>(`SELECT nextval('mail_send_id_seq')::int AS id`);
+  return {
+    id,
+    values: [delivery.id, step.grpId, step.userId, delivery.version, `${step.name} — étape ${step.position + 1}`, step.subject, JSON.stringify(content)],
+  };
 }

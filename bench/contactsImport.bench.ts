@@ -1,91 +1,104 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startApiServer, type RunningServer } from '../e2e/support/apiServer';
+import { ADMIN, csvOf, importCsv, newList, signIn } from './support/api';
 import { enginesFor, type Engine } from './support/engines';
-import { startBenchApp } from './support/inProcessApp';
+import { IMPORT_HEADER, importRow, startRawPglite, startRawPostgres, type RawInserter } from './support/rawInsert';
 import { compare, latencyLine, probeHealth, rate, rssMiB, sampleRss, timed, type BenchOptions } from './measure';
 
-const row = (i: number) => [`user${i}@example.org`, `First${i}`, `Last${i}`, `06${String(i).padStart(8, '0')}`];
+/** Rows of the untimed import each side runs first. */
+const WARM_UP_ROWS = 10_000;
 
 /**
- * Ours: the CSV posted over a socket to POST /api/grps/{id}/import (HTTP, streamed parsing,
- * validation, batched inserts). Raw: the same rows inserted by the same database and driver
- * in one `INSERT … SELECT FROM unnest(…)`. Each run fills a fresh list; the embedded database
- * is file-backed, as the product runs it.
+ * Starts the compiled server on `dataDir` and the raw side on the same engine. The embedded
+ * engine's raw side opens a copy of the server's database, taken while the server is stopped
+ * after its first start (migrated and seeded): PGlite opens a folder from one process only.
  */
-async function benchImport(engine: Engine, dataDir: string, rows: number, options: BenchOptions): Promise<void> {
-  const t = await startBenchApp(engine, dataDir);
+async function startBoth(engine: Engine, dataDir: string): Promise<{ server: RunningServer; raw: RawInserter }> {
+  const env = { ...engine.serverEnv, DATA_DIR: dataDir, FEED_REFRESH_MINUTES: '0' };
+  const start = () => startApiServer(env, { compiled: true });
+  if (engine.name !== 'embedded') {
+    const server = await start();
+    return { server, raw: await startRawPostgres(engine, ADMIN.email) };
+  }
+  await (await start()).stop();
+  const copy = path.join(dataDir, 'raw-pglite');
+  fs.cpSync(path.join(dataDir, 'pglite'), copy, { recursive: true });
+  const server = await start();
+  return { server, raw: await startRawPglite(copy, ADMIN.email) };
+}
+
+/**
+ * Ours: the compiled server run as the README runs it (NODE_ENV=production) in a process of
+ * its own, the CSV posted over a socket to POST /api/grps/{id}/import (HTTP, streamed
+ * decoding and parsing, validation, batched inserts with their consent events). Raw: the same
+ * rows inserted by the same engine in one `INSERT … SELECT FROM unnest(…)`, timed alone: on
+ * PostgreSQL through the same driver from this process, embedded by a second PGlite (same
+ * version, same settings) in a process of its own on a copy of the server's database. Each
+ * round fills a fresh list on each side; the embedded database is file-backed, as the product
+ * runs it.
+ */
+async function benchImport(engine: Engine, rows: number, options: BenchOptions): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-bench-import-'));
+  const { server, raw } = await startBoth(engine, dataDir);
   try {
-    const operator = await t.bearer(t.config.operatorEmail, t.config.operatorPassword);
-    const [{ id: owner }] = await t.db.query<{ id: number }>('SELECT id FROM app_user WHERE email = $1', [t.config.operatorEmail]);
-    const newList = async () =>
-      (await t.db.query<{ id: number }>(`INSERT INTO grp (subject, user_id) VALUES ('bench', $1) RETURNING id`, [owner]))[0].id;
-    const csv = Buffer.from(['email,firstname,lastname,phone', ...Array.from({ length: rows }, (_, i) => row(i).join(','))].join('\n'));
-    const columns = [0, 1, 2, 3].map((c) => Array.from({ length: rows }, (_, i) => row(i)[c]));
+    const pid = server.serverPid();
+    const token = await signIn(server);
+    const csv = csvOf(IMPORT_HEADER, rows, importRow);
     let peakRss = 0;
     /** One import of the whole file into a new list, over HTTP. */
     const importOnce = async () => {
-      const grp = await newList();
-      const rss = sampleRss();
+      const listId = await newList(server, token);
+      const rss = sampleRss(pid);
       const sample = await timed(async () => {
-        const response = await fetch(`${t.url}/api/grps/${grp}/import`, {
-          method: 'POST',
-          headers: { ...operator, 'content-type': 'text/csv' },
-          body: csv,
-        });
-        const report = (await response.json()) as { added?: number };
-        if (report.added !== rows) throw new Error(`import answered ${JSON.stringify(report)}`);
+        await importCsv(server, token, listId, csv, rows);
         return rows;
       });
       peakRss = Math.max(peakRss, rss.stop());
       return sample;
     };
+    // One untimed import on each side first: the raw side's PGlite starts cold (its
+    // WebAssembly not yet optimized by V8), the server's has already migrated and seeded.
+    const warmUp = Math.min(rows, WARM_UP_ROWS);
+    await importCsv(server, token, await newList(server, token), csvOf(IMPORT_HEADER, warmUp, importRow), warmUp);
+    await raw.insert(warmUp);
 
     await compare(
       `contacts import of ${rows} rows, ${engine.name} database`,
       'rows/s',
       { label: 'CSV over HTTP to POST /api/grps/{id}/import', run: importOnce },
       {
-        label: 'INSERT … SELECT FROM unnest, same rows, same driver',
-        run: async () => {
-          const grp = await newList();
-          return timed(async () => {
-            await t.db.query(
-              `INSERT INTO grp_rcp (grp_id, user_id, origin, email, firstname, lastname, phone)
-               SELECT $1, $2, 'import', e, f, l, p FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) AS t(e, f, l, p)
-               ON CONFLICT (grp_id, lower(email)) DO NOTHING`,
-              [grp, owner, ...columns],
-            );
-            return rows;
-          });
-        },
+        label: `INSERT … SELECT FROM unnest, same rows, ${engine.name === 'embedded' ? 'PGlite in its own process' : 'same driver'}`,
+        run: () => raw.insert(rows),
       },
       options.rounds,
     );
     // The latency probe runs in an import of its own, outside the timed rounds: its requests
     // are work the raw side would not do.
-    const probe = probeHealth(t.url);
+    const probe = probeHealth(server.url);
     const probed = await importOnce();
     const health = await probe.stop();
-    console.log(`  process RSS: peak ${peakRss.toFixed(0)} MiB during the imports, ${rssMiB().toFixed(0)} MiB after (server and database share it)`);
+    console.log(
+      `  server memory: peak RSS sampled during the imports ${peakRss.toFixed(0)} MiB, ` +
+        `high-water mark since its start (VmHWM) ${rssMiB(pid, 'VmHWM').toFixed(0)} MiB` +
+        (raw.pid ? `; raw PGlite process VmHWM ${rssMiB(raw.pid, 'VmHWM').toFixed(0)} MiB` : ''),
+    );
     console.log(latencyLine(`GET /api/health during one more import (${rate(probed).toFixed(0)} rows/s meanwhile)`, health));
   } finally {
-    await t.close();
+    await raw.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 export default async function contactsImportBench(options: BenchOptions): Promise<void> {
   const rows = options.quick ? 2_000 : 100_000;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-bench-import-'));
-  try {
-    for (const engine of enginesFor(options, dataDir)) {
-      try {
-        await benchImport(engine, dataDir, rows, options);
-      } finally {
-        await engine.drop();
-      }
+  for (const engine of enginesFor(options, os.tmpdir())) {
+    try {
+      await benchImport(engine, rows, options);
+    } finally {
+      await engine.drop();
     }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

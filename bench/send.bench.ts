@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import os from 'node:os';
 import nodemailer from 'nodemailer';
-import { startApiServer, type RunningServer } from '../e2e/support/apiServer';
+import { startApiServer } from '../e2e/support/apiServer';
 import {
   compileContent,
   composeMessage,
@@ -11,6 +11,7 @@ import {
   type SendContent,
 } from '../server/modules/mail/compose';
 import { unsubscribeTokens } from '../server/modules/mail/tracking';
+import { listOf, newDelivery, sendAndWait, signIn } from './support/api';
 import { enginesFor, type Engine } from './support/engines';
 import { startSinkProcess, type Sink } from './support/sink';
 import { compare, latencyLine, probeHealth, rate, rssMiB, sampleRss, timed, type BenchOptions, type Side } from './measure';
@@ -19,7 +20,6 @@ const POOL = 5;
 /** Messages the raw side has in flight, as many as the server's worker holds (MAIL_BATCH_SIZE). */
 const IN_FLIGHT = 100;
 const FROM = 'TGM News <no-reply@localhost>';
-const b64 = (text: string) => Buffer.from(text).toString('base64');
 /** Both sides sign with this key (DKIM_PRIVATE_KEY for ours): the same work on each. */
 const DKIM_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const CONTENT: SendContent = {
@@ -39,51 +39,6 @@ const CONTENT: SendContent = {
 
 /** The install id the raw side writes in its Message-IDs: as long as the server's, so the bytes match. */
 const INSTALL_ID = '0123456789abcdef';
-
-/** Signs in as the demo admin, as an operator would. */
-async function signIn(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/login_check`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@tgm.local', password: 'admin-tgm-2026' }),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
-
-/**
- * A list of `contacts` contacts and a template, made through the API as an operator makes them:
- * the list, a CSV import of its contacts, the template. Answers their ids.
- */
-async function prepareData(server: RunningServer, token: string, contacts: number): Promise<{ listId: number; deliveryId: number }> {
-  const { id: listId } = await api<{ id: number }>(server, token, 'POST', '/api/grps', { subject: 'Bench' });
-  const csv = ['email,firstname', ...Array.from({ length: contacts }, (_, i) => `c${i + 1}@bench.example,C${i + 1}`)].join('\n');
-  const imported = await fetch(`${server.url}/api/grps/${listId}/import`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-    body: csv,
-  });
-  const report = (await imported.json()) as { added?: number };
-  if (report.added !== contacts) throw new Error(`import answered ${JSON.stringify(report)}`);
-  const { id: deliveryId } = await api<{ id: number }>(server, token, 'POST', '/api/deliveries', {
-    label: 'Bench',
-    internalname: 'bench',
-    subject: CONTENT.subject,
-    codeHtml: [b64(CONTENT.html)],
-    codeText: [b64(CONTENT.text)],
-    codeAmp: CONTENT.amp,
-  });
-  return { listId, deliveryId };
-}
-
-async function api<T>(server: RunningServer, token: string, method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /**
  * Ours: the compiled server run as the README runs it (`node build/server/main.js`,
@@ -111,19 +66,16 @@ async function benchSend(engine: Engine, contacts: number, sink: Sink, options: 
   try {
     const pid = server.serverPid();
     const token = await signIn(server);
-    const { listId, deliveryId } = await prepareData(server, token, contacts);
+    const listId = await listOf(server, token, contacts);
+    const deliveryId = await newDelivery(server, token, CONTENT);
 
     /** One send through the API, the clock stopping when it reads `completed`. */
     const sendOnce = async () => {
       const rss = sampleRss(pid);
       const arrived = sink.expect(contacts);
       const sample = await timed(async () => {
-        const send = await api<{ id: number }>(server, token, 'POST', '/api/sendEmail', { delId: deliveryId, listId });
-        for (;;) {
-          const view = await api<{ status: string }>(server, token, 'GET', `/api/sends/${send.id}`);
-          if (view.status === 'completed') return contacts;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
+        await sendAndWait(server, token, deliveryId, listId);
+        return contacts;
       });
       sizes.ours = (await arrived).bytes / contacts;
       peakRss = Math.max(peakRss, rss.stop());

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { POSTGRESQL_CONF } from './pgliteSettings';
 
 /**
  * A new embedded database made from a template instead of PGlite's initdb.
@@ -54,13 +55,42 @@ export async function makePgliteTemplate(file = pgliteTemplateFile()): Promise<s
   return file;
 }
 
+/**
+ * Creates a new database in `dataDir`: unpacked from the template when there is one, else by
+ * initdb. Made under a temporary name and renamed once closed, so that a creation cut short
+ * leaves no half-made database for the next start to open.
+ */
+export async function createDatabase(dataDir: string, template = findPgliteTemplate()): Promise<void> {
+  const partial = `${dataDir}.${process.pid}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+  const lite = await PGlite.create({ dataDir: partial, postgresqlconf: POSTGRESQL_CONF, loadDataDir });
+  await lite.close();
+  fs.renameSync(partial, dataDir);
+}
+
 // `node build/server/db/pgliteTemplate.js`: what the build runs, in a process of its own.
+// `… --create DIR`: the compiled server's first start creating its database (pgliteThread.ts).
 if (require.main === module) {
-  makePgliteTemplate().then(
-    (file) => console.error(`embedded database template: ${path.relative(process.cwd(), file)}`),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
+  const [mode, dataDir] = process.argv.slice(2);
+  if (mode === '--create') {
+    // Ctrl-C reaches the whole process group: the server decides when to stop, once this ends.
+    process.on('SIGINT', () => undefined);
+    process.on('SIGTERM', () => undefined);
+    createDatabase(dataDir).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  } else {
+    makePgliteTemplate().then(
+      (file) => console.error(`embedded database template: ${path.relative(process.cwd(), file)}`),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  }
 }

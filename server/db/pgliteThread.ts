@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -42,11 +43,29 @@ function startWorker(dataDir: string | null): Worker {
  * the thread: its statements run in order there while other statements wait.
  */
 export async function openPgliteThread(dataDir: string | null): Promise<Db> {
-  // Creating a database grows the WebAssembly heap (to ~800 MiB with initdb, ~300 MiB from the
-  // template), which is never given back: a first thread creates it and ends, and the one
-  // that serves starts small.
-  if (dataDir && !fs.existsSync(dataDir)) await (await startThread(dataDir)).close();
+  if (dataDir && !fs.existsSync(dataDir)) await createDatabase(dataDir);
   return startThread(dataDir);
+}
+
+/**
+ * Creating a database grows the WebAssembly heap (to ~800 MiB with initdb, ~300 MiB from the
+ * template), which is never given back: the thread that serves must not be the one that
+ * created it. The compiled server creates it in a process of its own, which gives back all it
+ * used when it ends; a thread that ends leaves 20–70 MiB behind in the process (glibc's thread
+ * arenas, V8's compiled WebAssembly), and the first start's high-water mark added the two
+ * threads' (docs/decisions.md, issue 27). In development and tests (sources run by tsx or
+ * jest, where a process of its own would need the TypeScript loader), a first thread creates
+ * it and ends.
+ */
+async function createDatabase(dataDir: string): Promise<void> {
+  const compiled = path.join(__dirname, 'pgliteTemplate.js');
+  if (!fs.existsSync(compiled)) return (await startThread(dataDir)).close();
+  const child = fork(compiled, ['--create', dataDir], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('exit', resolve);
+    child.once('error', reject);
+  });
+  if (code !== 0) throw new Error(`The embedded database could not be created in ${dataDir} (exit code ${code}).`);
 }
 
 async function startThread(dataDir: string | null): Promise<Db> {

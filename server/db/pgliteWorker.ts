@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { WorkerError, WorkerReply, WorkerRequest } from './pgliteProtocol';
+import { POSTGRESQL_CONF } from './pgliteSettings';
 
 /**
  * The embedded database's own thread. PGlite (PostgreSQL compiled to WebAssembly) runs each
@@ -32,13 +33,6 @@ interface OpenTransaction {
  * recipients from pending to sent (bulk writes refresh theirs at once: statistics.ts).
  */
 const ANALYZE_EVERY_MS = 10 * 60_000;
-
-/**
- * PostgreSQL's 128 MB default buffer cache sits in the WebAssembly heap, which never shrinks,
- * on top of the OS's cache of the same files: 32 MB keeps a send's working set (its
- * recipients and their contacts) and takes the process from ~340 to ~230 MiB at start.
- */
-const POSTGRESQL_CONF = ['shared_buffers=32MB'];
 
 const port = parentPort!;
 const transactions = new Map<number, OpenTransaction>();

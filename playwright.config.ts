@@ -5,11 +5,9 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.e2e.ts',
   globalSetup: './e2e/globalSetup.ts',
-  // Two browsers at a time on two cores: the tests assert no timings, and each makes its own
-  // data (names with a run id), so files run side by side against the one server.
-  workers: 2,
-  // Two browsers share two cores with the server: a test's budget has room for that.
-  timeout: 90_000,
+  // Two cores: one browser at a time keeps timings honest.
+  workers: 1,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',

@@ -118,7 +118,7 @@ async function benchEngine(engine: Engine, dataDir: string, contacts: number, op
 
 export default async function automationsBench(options: BenchOptions): Promise<void> {
   // BENCH_AUTOMATIONS_CONTACTS sets another size (to look into a figure at a size between the two).
-  const contacts = Number(process.env.BENCH_AUTOMATIONS_CONTACTS) || (options.quick ? 2_000 : 100_000);
+  const contacts = Number(process.env.BENCH_AUTOMATIONS_CONTACTS) || (options.quick ? 500 : 100_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-bench-automations-'));
   try {
     for (const engine of enginesFor(options, dataDir)) {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,7 +35,12 @@ export async function startApiServer(
   await makePgliteTemplate();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-server-'));
   // Compiled: the production build run as the README runs it (`node build/server/main.js`,
-  // NODE_ENV=production and the default log level), which benchmarks measure.
+  // NODE_ENV=production and the default log level), which benchmarks measure. Built first
+  // when missing or older than its sources, as `npm start` does: a stale build measures old code.
+  if (compiled) {
+    const build = spawnSync(process.execPath, ['scripts/build.js', '--if-needed'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    if (build.status !== 0) throw new Error('the production build failed (see above)');
+  }
   const [command, args, defaults] = compiled
     ? [process.execPath, ['build/server/main.js'], { NODE_ENV: 'production' }]
     : [path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], { LOG_LEVEL: 'warn' }];

@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { machine, type BenchOptions } from './measure';
@@ -41,6 +41,10 @@ async function main() {
   // files at a time, each one's output held until it ends so that the log reads file by file.
   // A measuring run takes one file at a time, its output as it comes.
   const jobs = quick ? 2 : 1;
+  // The production build the compiled-server benches run, made once here when stale: two files
+  // at a time must not both rebuild it (a rebuild empties build/server first).
+  const build = spawnSync(process.execPath, [path.join(__dirname, '..', 'scripts', 'build.js'), '--if-needed'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the production build failed (see above)');
   const passed = args.filter((arg) => arg.startsWith('--'));
   const failures: string[] = [];
   let next = 0;

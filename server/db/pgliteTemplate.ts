@@ -86,7 +86,13 @@ if (require.main === module) {
     );
   } else {
     makePgliteTemplate().then(
-      (file) => console.error(`embedded database template: ${path.relative(process.cwd(), file)}`),
+      (file) => {
+        // A template kept from before is as good (it is named by the PGlite version): marked
+        // current, so that `build.js --if-needed` does not come back to it at every start.
+        const now = new Date();
+        fs.utimesSync(file, now, now);
+        console.error(`embedded database template: ${path.relative(process.cwd(), file)}`);
+      },
       (error: unknown) => {
         console.error(error);
         process.exit(1);

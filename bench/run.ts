@@ -74,8 +74,9 @@ function runFile(file: string, args: string[], hold: boolean): Promise<{ code: n
     stdio: hold ? ['ignore', 'pipe', 'pipe', 'ipc'] : 'inherit',
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Decoded as streams: a character split between two chunks stays whole.
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   // 'close' comes after the output streams end, 'exit' may come before.
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, output, seconds: (Date.now() - started) / 1000 })));
 }

@@ -66,7 +66,13 @@ for (const viewport of [
         expect(box?.width).toBe(viewport.width);
       }
       for (const tab of ['Général', 'Contenu', 'Séquence', 'Code', 'Data', 'Langue', 'Diffusion']) {
-        await editor.getByRole('tab', { name: tab }).click();
+        const tabButton = editor.getByRole('tab', { name: tab });
+        // MUI's scrollable tab list may still be scrolling the last tab into view when it is
+        // clicked (a miss seen once at 768 px): click until it is selected.
+        await expect(async () => {
+          await tabButton.click();
+          await expect(tabButton).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+        }).toPass();
         await expect(editor.getByRole('tabpanel', { name: tab })).toBeVisible();
         await fitsTheWidth(page, `the template editor's ${tab} tab`);
         for (const button of ['Fermer', 'MEP', 'Enregistrer']) await expect(editor.getByRole('button', { name: button })).toBeInViewport();

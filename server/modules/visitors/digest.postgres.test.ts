@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtpSink';
 import { startYoutubeStandIn, type YoutubeStandIn } from '../../testing/youtubeStandIn';
-import { DIGEST_TIMEZONE as TIMEZONE, digestChannel, digestDay as day, mailbox, queueDrained, visitorWithDigest } from '../../testing/digestFixtures';
+import { DIGEST_TIMEZONE as TIMEZONE, digestAppEnv, digestChannel, digestDay as day, mailbox, queueDrained, visitorWithDigest } from '../../testing/digestFixtures';
 import { queueDueDigests } from './digest';
 
 /**
@@ -27,16 +27,7 @@ beforeAll(async () => {
   mail = mailbox(sink, 60_000);
   youtube = await startYoutubeStandIn();
   channel = digestChannel(youtube, CHANNEL, 'Chaîne à deux processus');
-  const env = {
-    SMTP_URL: sink.url,
-    MAIL_FROM: 'TGM <news@tgm.example>',
-    PUBLIC_URL: 'https://tgm.example',
-    MAIL_POLL_MS: '50',
-    TIMEZONE,
-    YOUTUBE_FEED_URL: youtube.url,
-    PUBLIC_WRITE_RATE_LIMIT: '10000',
-    PUBLIC_READ_RATE_LIMIT: '10000',
-  };
+  const env = digestAppEnv(sink.url, youtube.url);
   first = await createTestApp(env);
   second = await createTestApp(env, { schema: first.schemaName });
 });

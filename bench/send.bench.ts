@@ -148,7 +148,8 @@ async function benchSend(engine: Engine, contacts: number, sink: Sink, options: 
 }
 
 export default async function sendBench(options: BenchOptions): Promise<void> {
-  const sizes = options.quick ? [500] : [20_000, 100_000];
+  // BENCH_SEND_CONTACTS=20000 runs one size (100k signed messages take many minutes a round).
+  const sizes = options.quick ? [500] : process.env.BENCH_SEND_CONTACTS ? [Number(process.env.BENCH_SEND_CONTACTS)] : [20_000, 100_000];
   const sink = await startSinkProcess();
   try {
     for (const contacts of sizes) {

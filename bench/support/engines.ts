@@ -14,8 +14,17 @@ export interface Engine {
   drop(): Promise<void>;
 }
 
-/** The embedded database in `dataDir`, and PostgreSQL in a fresh schema when BENCH_DATABASE_URL is set. */
+/**
+ * The embedded database in `dataDir`, and PostgreSQL in a fresh schema when BENCH_DATABASE_URL
+ * is set; BENCH_ENGINES (`embedded`, `postgres`, or both comma-separated) keeps only those named,
+ * to run one engine's long sizes again without the other's.
+ */
 export function enginesFor(options: BenchOptions, dataDir: string): Engine[] {
+  const wanted = process.env.BENCH_ENGINES?.split(',').map((name) => name.trim());
+  return allEngines(options, dataDir).filter((engine) => !wanted || wanted.includes(engine.name));
+}
+
+function allEngines(options: BenchOptions, dataDir: string): Engine[] {
   const embedded: Engine = {
     name: 'embedded',
     open: () => openDb({ databaseUrl: null, dataDir: path.join(dataDir, 'pglite') }),

@@ -1,9 +1,8 @@
 import type { Db, Queryable } from '../../db/db';
 import { mapWithConcurrency } from '../../shared/concurrency';
-import { upsertChannel, upsertVideos } from '../videos/repository';
 import type { FeedClient } from './feedClient';
 import type { FeedLog } from './refresh';
-import { recordFeedFailure, recordFeedSuccess } from './repository';
+import { recordFeedFailure, recordFeedRead } from './repository';
 import { FeedError } from './types';
 
 /**
@@ -41,14 +40,7 @@ export async function fetchPendingChannels(db: Db, client: FeedClient, log: Feed
     await mapWithConcurrency(channels, CONCURRENCY, async (channel) => {
       try {
         const feed = await client.fetchChannelFeed(channel.youtubeId);
-        await db.transaction(async (tx) => {
-          await upsertChannel(tx, { youtubeId: channel.youtubeId, name: feed.name });
-          await upsertVideos(tx, channel.id, feed.videos);
-          await recordFeedSuccess(tx, channel.id);
-          await tx.query('UPDATE channel SET feed_pending = false, feed_missing = false, fetch_claimed_until = NULL WHERE id = $1', [channel.id]);
-          // What the first reading brings is the creator's past, not news for those who imported it.
-          await tx.query('UPDATE creator_list_channel SET seen_at = now() WHERE channel_id = $1 AND seen_at IS NULL', [channel.id]);
-        });
+        await recordFeedRead(db, channel.id, feed, true);
       } catch (error) {
         const message = (error as Error).message;
         const missing = error instanceof FeedError && (error.kind === 'notFound' || error.kind === 'garbage');

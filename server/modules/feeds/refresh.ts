@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/db';
 import { mapWithConcurrency } from '../../shared/concurrency';
-import { upsertChannel, upsertVideos } from '../videos/repository';
 import type { FeedClient } from './feedClient';
-import { channelsToRefresh, claimRefreshLease, recordFeedFailure, recordFeedSuccess, releaseRefreshLease } from './repository';
+import { channelsToRefresh, claimRefreshLease, recordFeedFailure, recordFeedRead, releaseRefreshLease } from './repository';
 
 export interface FeedLog {
   info(details: object, message: string): void;
@@ -42,12 +41,7 @@ export async function refreshFeeds(db: Db, client: FeedClient, log: FeedLog, opt
     const outcomes = await mapWithConcurrency(channels, options.concurrency ?? DEFAULT_CONCURRENCY, async (channel) => {
       try {
         const feed = await client.fetchChannelFeed(channel.youtubeId);
-        return await db.transaction(async (tx) => {
-          await upsertChannel(tx, { youtubeId: channel.youtubeId, name: feed.name });
-          const count = await upsertVideos(tx, channel.id, feed.videos);
-          await recordFeedSuccess(tx, channel.id);
-          return count;
-        });
+        return await recordFeedRead(db, channel.id, feed, false);
       } catch (error) {
         const message = (error as Error).message;
         log.warn({ channel: channel.youtubeId, error: message }, 'feed refresh failed for a channel; its videos are kept');

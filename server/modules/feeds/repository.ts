@@ -1,4 +1,6 @@
 import type { Queryable } from '../../db/db';
+import { upsertVideosSql, videoColumns } from '../videos/repository';
+import type { ChannelFeed } from './types';
 
 export interface ChannelToRefresh {
   id: number;
@@ -8,6 +10,32 @@ export interface ChannelToRefresh {
 /** Channels an import recorded and nobody read yet, or YouTube does not know, are pending.ts's. */
 export async function channelsToRefresh(db: Queryable): Promise<ChannelToRefresh[]> {
   return db.query<ChannelToRefresh>('SELECT id, youtube_id AS "youtubeId" FROM channel WHERE NOT feed_pending AND NOT feed_missing ORDER BY id');
+}
+
+/**
+ * What a feed read brings, in one statement (one transaction on both engines, and no round
+ * trips between the embedded database's thread and ours while it holds the database): the
+ * channel's name from the feed, its videos, its success. A first reading (`first`: an import
+ * recorded the channel, nobody had read it) also ends its pending state and marks what it
+ * brings as seen by those who follow it: a creator's past is not news. Answers the videos
+ * inserted or updated.
+ */
+export async function recordFeedRead(db: Queryable, channelId: number, feed: Pick<ChannelFeed, 'name' | 'videos'>, first: boolean): Promise<number> {
+  const [row] = await db.query<{ videos: number }>(
+    `WITH videos AS (${upsertVideosSql(1)}),
+     channel_read AS (
+       UPDATE channel SET name = $7, feed_ok_at = now(), feed_error = NULL,
+         feed_pending = feed_pending AND NOT $8, feed_missing = feed_missing AND NOT $8,
+         fetch_claimed_until = CASE WHEN $8 THEN NULL ELSE fetch_claimed_until END
+       WHERE id = $1
+     ),
+     seen AS (
+       UPDATE creator_list_channel SET seen_at = now() WHERE $8 AND channel_id = $1 AND seen_at IS NULL
+     )
+     SELECT count(*)::int AS videos FROM videos`,
+    [channelId, ...videoColumns(feed.videos), feed.name, first],
+  );
+  return row.videos;
 }
 
 export async function recordFeedSuccess(db: Queryable, channelId: number): Promise<void> {

@@ -2,7 +2,8 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtpSink';
 import { startYoutubeStandIn, type YoutubeStandIn } from '../../testing/youtubeStandIn';
 import { DIGEST_TIMEZONE as TIMEZONE, digestAppEnv, digestChannel, digestDay as day, mailbox, queueDrained, visitorWithDigest } from '../../testing/digestFixtures';
-import { localTime, queueDueDigests } from './digest';
+import { visitorDigestMessage } from '../mail/messages/visitorDigest';
+import { DIGEST_KIND, localTime, queueDueDigests } from './digest';
 
 let sink: SmtpSink;
 let t: TestApp;
@@ -81,6 +82,47 @@ describe('the daily digest, on an injected clock and a real SMTP server', () => 
     await publish('digest00004', 'Après le désabonnement');
     expect(await queueDueDigests(t.db, day(4), TIMEZONE)).toBe(0);
     expect((await t.app.inject({ method: 'POST', url: `${path.slice(0, -3)}xyz` })).statusCode).toBe(404);
+  });
+
+  it('composes from what is true when it is sent: videos hidden or watched since the tick are left out, visitors who no longer want it get nothing', async () => {
+    const [{ id: channelId }] = await t.db.query<{ id: number }>(`INSERT INTO channel (youtube_id, name) VALUES ('UCcomposecomposecompose1', 'Chaîne composée') RETURNING id`);
+    const titles = ['Gardée', 'Masquée depuis', 'Vue depuis'];
+    for (const [n, title] of titles.entries()) {
+      await t.db.query(`INSERT INTO video (id, channel_id, title, published, thumbnail) VALUES ($1, $2, $3, now(), NULL)`, [`compose0000${n}`, channelId, title]);
+    }
+    const visitor = async (email: string, digest: string, confirmed: boolean) => {
+      const [{ id }] = await t.db.query<{ id: number }>(
+        `INSERT INTO visitor (email, token_hash, optin, event_name, grp_name, digest, digest_hour, email_confirmed_at)
+         VALUES ($1, $1, true, 'optin_grp', 'default', $2, 8, CASE WHEN $3::boolean THEN now() END) RETURNING id`,
+        [email, digest, confirmed],
+      );
+      await t.db.query(`INSERT INTO creator_list (name, visitor_id) VALUES ($1, $2)`, [email.split('@')[0], id]);
+      return id;
+    };
+    const reader = await visitor('compose-lecteur@example.org', 'quotidien', true);
+    const unsubscribed = await visitor('compose-parti@example.org', 'aucun', true);
+    const unconfirmed = await visitor('compose-inconnu@example.org', 'quotidien', false);
+    await t.db.query(`INSERT INTO visitor_video (visitor_id, video_id, etat, etat_at) VALUES ($1, 'compose00001', 'masquée', now())`, [reader]);
+    await t.db.query(`INSERT INTO visitor_video (visitor_id, video_id, seen_at) VALUES ($1, 'compose00002', now())`, [reader]);
+    // Another visitor's hidden video is still this one's news.
+    await t.db.query(`INSERT INTO visitor_video (visitor_id, video_id, etat, etat_at) VALUES ($1, 'compose00000', 'masquée', now())`, [unsubscribed]);
+
+    const videos = titles.map((_, n) => `compose0000${n}`);
+    const message = (visitorId: number, n: number) => ({ id: n, key: `compose-${n}`, to: 'x@example.org', payload: { visitorId, videos } });
+    const ctx = { db: t.db, publicUrl: 'https://tgm.example', productName: 'TGM', timezone: TIMEZONE, now: () => new Date() };
+    const composeMany = visitorDigestMessage.composeMany!;
+    const [kept, none, notYet] = await composeMany(ctx, [message(reader, 1), message(unsubscribed, 2), message(unconfirmed, 3)]);
+    expect(visitorDigestMessage.kind).toBe(DIGEST_KIND);
+    expect(kept?.subject).toBe('TGM : 1 nouvelle vidéo de vos créateurs');
+    expect(kept?.html).toContain('Gardée');
+    expect(kept?.html).toContain('https://tgm.example/liste/compose-lecteur?v=compose00000');
+    expect(kept?.html).not.toContain('Masquée depuis');
+    expect(kept?.text).not.toContain('Vue depuis');
+    expect(none).toBeNull();
+    expect(notYet).toBeNull();
+    // Everything gone since the tick: nothing to send.
+    await t.db.query(`INSERT INTO visitor_video (visitor_id, video_id, seen_at) VALUES ($1, 'compose00000', now())`, [reader]);
+    expect(await composeMany(ctx, [message(reader, 4)])).toEqual([null]);
   });
 
   it('reads the hour, the day and the ISO week in TIMEZONE', () => {

@@ -82,6 +82,10 @@ describe('redactUrl', () => {
     expect(redactUrl(`/api/grps?user=3&accessToken=x&filter[apiKey]=k`)).toBe(`/api/grps?user=3&accessToken=${REDACTED}&filter[apiKey]=${REDACTED}`);
     expect(redactUrl(`/desinscription/${JWT}`)).toBe(`/desinscription/${REDACTED}`);
     expect(redactUrl('/liste/musique?v=abc&t=42')).toBe('/liste/musique?v=abc&t=42');
+    // A sign-in or confirmation link's token is a path segment.
+    expect(redactUrl('/confirmation/Zm9vYmFyLWxpbmstdG9rZW4?x=1')).toBe(`/confirmation/${REDACTED}?x=1`);
+    expect(redactUrl('http://127.0.0.1:8080/api/confirmations/abc-DEF_123')).toBe(`http://127.0.0.1:8080/api/confirmations/${REDACTED}`);
+    expect(redactUrl('/confirmation')).toBe('/confirmation');
     expect(redactUrl(redactUrl('?password=hunter2'))).toBe(`?password=${REDACTED}`);
   });
 

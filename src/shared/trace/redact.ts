@@ -13,6 +13,12 @@ const SECRET_KEY = /token|pass(?:word|wd|code|phrase)|pwd|secret|jwt|authoriz|cr
 const SECRET_VALUE = /\bey[\w-]{6,}\.ey[\w-]{6,}\.[\w-]*|\b(Bearer|Basic)\s+[^\s"',;]+/g;
 /** A `name=value` pair, as in a query string or a form body: the value goes when the name is secret. */
 const NAMED_VALUE = /([\w.[\]-]+)=([^&#\s"',;<>]+)/g;
+/**
+ * Addresses whose path carries a link's token: the confirmation and sign-in page
+ * (`/confirmation/{token}`, which the router records before the page takes the token out) and
+ * the call it makes (`/api/confirmations/{token}`).
+ */
+const TOKEN_PATH = /(\/(?:api\/)?confirmations?\/)[^/?#\s"',;<>]+/g;
 /** RTK Query cache keys embed the query's arguments as JSON: `endpoint({"token":"..."})`. */
 const CACHE_KEY = /^([\w$]+)\((.*)\)$/s;
 
@@ -52,14 +58,16 @@ function redactText(text: string): string {
       // Not JSON inside the parentheses: an ordinary string.
     }
   }
-  const shaped = text.replace(SECRET_VALUE, (_match, scheme?: string) => (scheme ? `${scheme} ${REDACTED}` : REDACTED));
+  const shaped = text
+    .replace(SECRET_VALUE, (_match, scheme?: string) => (scheme ? `${scheme} ${REDACTED}` : REDACTED))
+    .replace(TOKEN_PATH, (_match, path: string) => `${path}${REDACTED}`);
   return shaped.includes('=')
     ? shaped.replace(NAMED_VALUE, (pair, name: string) => (isSecretKey(name) ? `${name}=${REDACTED}` : pair))
     : shaped;
 }
 
 /**
- * An address as a trace keeps it: `?token=...`, `&password=...` and JWTs redacted, the rest
+ * An address as a trace keeps it: `?token=...`, `&password=...`, JWTs and a confirmation link's token redacted, the rest
  * (path, other parameters, hash) kept. The same rules as `redact`, which applies them to every string.
  */
 export const redactUrl = (url: string): string => redactString(url);

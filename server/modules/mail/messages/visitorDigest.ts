@@ -13,7 +13,7 @@ interface Row {
   channel: string;
 }
 
-/** The digests a statement composes (~10 ms on the embedded database): a claimed batch goes in chunks of this many. */
+/** The digests a statement composes: a claimed batch goes in chunks of this many. */
 const COMPOSE_CHUNK = 25;
 
 const COLUMNS = `vi.id, vi.title, vi.thumbnail, c.avatar, c.avatar_as_thumbnail AS "avatarAsThumbnail", c.name AS channel`;
@@ -21,39 +21,41 @@ const hidden = (visitor: string) =>
   `NOT EXISTS (SELECT 1 FROM visitor_video vv WHERE vv.visitor_id = ${visitor} AND vv.video_id = vi.id AND (vv.etat = 'masquée' OR vv.seen_at IS NOT NULL))`;
 
 /**
- * The videos the tick chose for each digest (by id, in the payload), less those hidden or
- * watched since, of visitors who still want the digest at a confirmed address: one statement
- * for a chunk of digests, one row a digest (its videos in JSON, newest first: rows cost more
- * to hand over than JSON does). Answers each digest's list name and videos (none: not sent).
+ * The videos the tick chose for each digest (by id, in the payload, newest first), less those
+ * hidden or watched since, of visitors who still want the digest at a confirmed address: one
+ * statement for a chunk of digests. It reads each visitor once, each video once however many
+ * digests hold it (followers of the same creators get the same new videos), and the pairs
+ * hidden or watched among them; the digests are put together here. Answers each digest's list
+ * name and videos (none: not sent).
  */
 async function chosenVideos(ctx: MessageContext, messages: QueuedMessage[]): Promise<{ list: string; videos: Row[] }[]> {
-  const found = messages.map(() => ({ list: '', videos: [] as Row[] }));
-  const at: number[] = [];
-  const visitors: number[] = [];
-  const videos: string[] = [];
-  messages.forEach((message, i) => {
-    for (const id of message.payload.videos as unknown[]) {
-      at.push(i);
-      visitors.push(Number(message.payload.visitorId));
-      videos.push(String(id));
-    }
-  });
-  const rows = await ctx.db.query<{ at: number; list: string; videos: Row[] }>(
-    `SELECT x.at, min(l.name) AS list,
-            json_agg(json_build_object('id', vi.id, 'title', vi.title, 'thumbnail', vi.thumbnail, 'avatar', c.avatar,
-                                       'avatarAsThumbnail', c.avatar_as_thumbnail, 'channel', c.name)
-                     ORDER BY vi.published DESC, vi.id) AS videos
-     FROM unnest($1::int[], $2::int[], $3::text[]) AS x(at, visitor_id, video_id)
-     JOIN visitor v ON v.id = x.visitor_id AND v.digest <> 'aucun' AND v.email_confirmed_at IS NOT NULL
-     JOIN creator_list l ON l.visitor_id = v.id
-     JOIN video vi ON vi.id = x.video_id
-     JOIN channel c ON c.id = vi.channel_id
-     WHERE ${hidden('x.visitor_id')}
-     GROUP BY x.at`,
-    [at, visitors, videos],
+  const chosen = messages.map((message) => ({ visitor: Number(message.payload.visitorId), videos: (message.payload.videos as unknown[]).map(String) }));
+  const [found] = await ctx.db.query<{
+    lists: { visitor: number; list: string }[] | null;
+    videos: Row[] | null;
+    gone: { visitor: number; video: string }[] | null;
+  }>(
+    `SELECT
+       (SELECT json_agg(json_build_object('visitor', v.id, 'list', l.name))
+        FROM visitor v CROSS JOIN LATERAL (SELECT min(l.name) AS name FROM creator_list l WHERE l.visitor_id = v.id) l
+        WHERE v.id = ANY($1::int[]) AND v.digest <> 'aucun' AND v.email_confirmed_at IS NOT NULL AND l.name IS NOT NULL) AS lists,
+       (SELECT json_agg(json_build_object('id', vi.id, 'title', vi.title, 'thumbnail', vi.thumbnail, 'avatar', c.avatar,
+                                          'avatarAsThumbnail', c.avatar_as_thumbnail, 'channel', c.name))
+        FROM video vi JOIN channel c ON c.id = vi.channel_id WHERE vi.id = ANY($2::text[])) AS videos,
+       (SELECT json_agg(json_build_object('visitor', vv.visitor_id, 'video', vv.video_id))
+        FROM visitor_video vv
+        WHERE vv.visitor_id = ANY($1::int[]) AND vv.video_id = ANY($2::text[]) AND (vv.etat = 'masquée' OR vv.seen_at IS NOT NULL)) AS gone`,
+    [[...new Set(chosen.map((digest) => digest.visitor))], [...new Set(chosen.flatMap((digest) => digest.videos))]],
   );
-  for (const row of rows) found[row.at] = { list: row.list, videos: row.videos };
-  return found;
+  const lists = new Map((found.lists ?? []).map((row) => [row.visitor, row.list]));
+  const videos = new Map((found.videos ?? []).map((row) => [row.id, row]));
+  const gone = new Set((found.gone ?? []).map((row) => `${row.visitor} ${row.video}`));
+  return chosen.map(({ visitor, videos: ids }) => {
+    const list = lists.get(visitor);
+    if (list === undefined) return { list: '', videos: [] };
+    const rows = ids.filter((id) => !gone.has(`${visitor} ${id}`)).map((id) => videos.get(id));
+    return { list, videos: rows.filter((row): row is Row => row !== undefined) };
+  });
 }
 
 /** A digest queued before the payload held its videos: from the visitor's channels. */

@@ -17,6 +17,7 @@ const WARM_UP_ROWS = 10_000;
  */
 async function startBoth(engine: Engine, dataDir: string): Promise<{ server: RunningServer; raw: RawInserter }> {
   const env = { ...engine.serverEnv, DATA_DIR: dataDir, FEED_REFRESH_MINUTES: '0' };
+  await engine.prepare();
   const start = () => startApiServer(env, { compiled: true });
   if (engine.name !== 'embedded') {
     const server = await start();

@@ -50,6 +50,7 @@ const INSTALL_ID = '0123456789abcdef';
  * with the same key, to the same sink.
  */
 async function benchSend(engine: Engine, contacts: number, sink: Sink, options: BenchOptions): Promise<void> {
+  await engine.prepare();
   const server = await startApiServer(
     {
       ...engine.serverEnv,

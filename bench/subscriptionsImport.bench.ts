@@ -174,6 +174,7 @@ async function benchImports(engine: Engine, options: BenchOptions): Promise<void
   const channelCount = quick ? 100 : MAX_IMPORTED_CHANNELS;
   // A real round trip to YouTube is longer; a short one makes the server read feeds faster, the harder case.
   const feeds = await startFeedsProcess(5);
+  await engine.prepare();
   const server = await startApiServer(
     {
       ...engine.serverEnv,

@@ -10,6 +10,8 @@ export interface Engine {
   open(): Promise<Db>;
   /** What the server needs to find the same database. */
   serverEnv: Record<string, string>;
+  /** Makes what a server started with `serverEnv` expects to find (the PostgreSQL schema). */
+  prepare(): Promise<void>;
   /** Drops what the bench created (the PostgreSQL schema). */
   drop(): Promise<void>;
 }
@@ -29,22 +31,25 @@ function allEngines(options: BenchOptions, dataDir: string): Engine[] {
     name: 'embedded',
     open: () => openDb({ databaseUrl: null, dataDir: path.join(dataDir, 'pglite') }),
     serverEnv: {},
+    prepare: async () => undefined,
     drop: async () => undefined,
   };
   if (!options.postgresUrl) return [embedded];
   const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const administer = async (sql: string) => {
+    const client = new pg.Client({ connectionString: options.postgresUrl! });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
   const url = new URL(options.postgresUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const postgres: Engine = {
     name: 'postgres',
     open: () => openDb({ databaseUrl: options.postgresUrl, dataDir: null, schema }),
     serverEnv: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: options.postgresUrl! });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    },
+    prepare: () => administer(`CREATE SCHEMA IF NOT EXISTS "${schema}"`),
+    drop: () => administer(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`),
   };
   return [embedded, postgres];
 }

@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtpSink';
 import { startYoutubeStandIn, type YoutubeStandIn } from '../../testing/youtubeStandIn';
 import { DIGEST_TIMEZONE as TIMEZONE, digestAppEnv, digestChannel, digestDay as day, mailbox, queueDrained, visitorWithDigest } from '../../testing/digestFixtures';
-import { visitorDigestMessage } from '../mail/messages/visitorDigest';
+import { messageKinds } from '../mail/messages';
 import { DIGEST_KIND, localTime, queueDueDigests } from './digest';
 
 let sink: SmtpSink;
@@ -110,9 +110,9 @@ describe('the daily digest, on an injected clock and a real SMTP server', () => 
     const videos = titles.map((_, n) => `compose0000${n}`);
     const message = (visitorId: number, n: number) => ({ id: n, key: `compose-${n}`, to: 'x@example.org', payload: { visitorId, videos } });
     const ctx = { db: t.db, publicUrl: 'https://tgm.example', productName: 'TGM', timezone: TIMEZONE, now: () => new Date() };
-    const composeMany = visitorDigestMessage.composeMany!;
+    const composeMany = messageKinds.get(DIGEST_KIND)?.composeMany;
+    if (!composeMany) throw new Error('the digest kind composes in batches');
     const [kept, none, notYet] = await composeMany(ctx, [message(reader, 1), message(unsubscribed, 2), message(unconfirmed, 3)]);
-    expect(visitorDigestMessage.kind).toBe(DIGEST_KIND);
     expect(kept?.subject).toBe('TGM : 1 nouvelle vidéo de vos créateurs');
     expect(kept?.html).toContain('Gardée');
     expect(kept?.html).toContain('https://tgm.example/liste/compose-lecteur?v=compose00000');

@@ -22,7 +22,6 @@ export const DIGEST_HOUR = (localTime(new Date(), DIGEST_TIMEZONE).hour + 12) % 
 export const digestDay = (n: number, minute = 5) =>
   new Date(Date.UTC(2030, 0, n, (DIGEST_HOUR + 23) % 24, minute) + (DIGEST_HOUR === 0 ? 86_400_000 : 0));
 
-/** A channel on the YouTube stand-in; `publish` adds a video to its feed and refreshes the feeds into `db`. */
 /** The settings both digest tests give their apps: mail to the sink, feeds from the stand-in, no rate limit in the way. */
 export const digestAppEnv = (smtpUrl: string, youtubeUrl: string) => ({
   SMTP_URL: smtpUrl,
@@ -35,6 +34,7 @@ export const digestAppEnv = (smtpUrl: string, youtubeUrl: string) => ({
   PUBLIC_READ_RATE_LIMIT: '10000',
 });
 
+/** A channel on the YouTube stand-in; `publish` adds a video to its feed and refreshes the feeds into `db`. */
 export function digestChannel(youtube: YoutubeStandIn, channelId: string, name: string) {
   const videos: FeedVideo[] = [];
   const render = () => youtube.feeds.set(channelId, { xml: renderFeed({ channelId, name, videos }) });

@@ -11,6 +11,8 @@ import { resolveJwtSecret } from './shared/jwtSecret';
 import { keepPrivate, privateTree } from './startup/privateFiles';
 import { withEnvFile } from './startup/envFile';
 import { limitHeapGrowth } from './startup/heapGrowth';
+import { tuneGlibcMalloc } from './startup/glibcMalloc';
+import { releaseMemoryWhenIdle } from './startup/idleMemory';
 import { loggerOptions } from './startup/logger';
 import { effectiveSettings } from './startup/settingsLog';
 
@@ -55,6 +57,8 @@ process.on('SIGINT', (signal) => onSignal(signal));
 process.on('SIGTERM', (signal) => onSignal(signal));
 
 async function main(): Promise<void> {
+  // Before the embedded database reads its files: glibc must not see a large block freed first.
+  const malloc = tuneGlibcMalloc();
   limitHeapGrowth();
   const config = readConfig();
   keepPrivate(config.dataDir);
@@ -77,6 +81,7 @@ async function main(): Promise<void> {
   lifecycle.info({ settings: effectiveSettings(config) }, 'effective settings');
 
   let feedRefresh: FeedScheduler | null = null;
+  let idleMemory: { stop(): void } | null = null;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -84,6 +89,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
+    idleMemory?.stop();
     lifecycle.info({ signal }, 'stopping: no new connections, finishing the requests in flight');
     setTimeout(() => app.server.closeAllConnections(), CUT_CONNECTIONS_AFTER_MS).unref();
     setTimeout(() => {
@@ -107,6 +113,7 @@ async function main(): Promise<void> {
   const address = (await app.listen({ port: config.port, host: config.host })).replace('[::1]', 'localhost');
   if (signalWhileStarting) return stop(signalWhileStarting);
   feedRefresh = startFeedRefresh(db, config, app.log);
+  idleMemory = releaseMemoryWhenIdle({ malloc, log: app.log });
   lifecycle.info(
     {
       url: address,

@@ -39,6 +39,11 @@ export interface DbOptions {
   dataDir: string | null;
   /** PostgreSQL schema to work in (tests isolate themselves in one). */
   schema?: string;
+  /**
+   * The dump an in-memory embedded database starts from, instead of the empty template:
+   * tests start from one already migrated (server/testing/migratedTemplate.ts).
+   */
+  template?: string;
 }
 
 // Numbers come back as numbers and timestamps as ISO strings on both engines.
@@ -94,5 +99,5 @@ export function openDb(options: DbOptions): Promise<Db> {
   if (!options.databaseUrl && options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.schema)
-    : openPgliteThread(options.dataDir);
+    : openPgliteThread(options.dataDir, options.template);
 }

@@ -29,9 +29,9 @@ const YOUNG_GENERATION_MB = 6;
  * jest): there the thread registers tsx's CommonJS hook itself before loading its entry,
  * whoever started the process.
  */
-function startWorker(dataDir: string | null): Worker {
+function startWorker(dataDir: string | null, template: string | null): Worker {
   const compiled = path.join(__dirname, 'pgliteWorker.js');
-  const options = { workerData: { dataDir, template: findPgliteTemplate() }, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
+  const options = { workerData: { dataDir, template }, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
   if (fs.existsSync(compiled)) return new Worker(compiled, options);
   const entry = path.join(__dirname, 'pgliteWorker.ts');
   const code = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(entry)});`;
@@ -42,9 +42,9 @@ function startWorker(dataDir: string | null): Worker {
  * PGlite in a worker thread behind `Db` (see pgliteWorker.ts). A transaction is one unit in
  * the thread: its statements run in order there while other statements wait.
  */
-export async function openPgliteThread(dataDir: string | null): Promise<Db> {
+export async function openPgliteThread(dataDir: string | null, template?: string): Promise<Db> {
   if (dataDir && !fs.existsSync(dataDir)) await createDatabase(dataDir);
-  return startThread(dataDir);
+  return startThread(dataDir, template);
 }
 
 /**
@@ -68,8 +68,8 @@ async function createDatabase(dataDir: string): Promise<void> {
   if (code !== 0) throw new Error(`The embedded database could not be created in ${dataDir} (exit code ${code}).`);
 }
 
-async function startThread(dataDir: string | null): Promise<Db> {
-  const worker = startWorker(dataDir);
+async function startThread(dataDir: string | null, template = findPgliteTemplate()): Promise<Db> {
+  const worker = startWorker(dataDir, template);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let lastId = 0;
   let stopped: Error | null = null;

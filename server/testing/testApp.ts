@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../config';
 import { openDb, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { seedDemo, usersSeed } from '../db/seed';
+import { findMigratedTemplate } from './migratedTemplate';
 import { createTokenService, findAuthUser, openSession, type TokenService } from '../shared/auth';
 
 export interface TestApp {
@@ -60,8 +61,11 @@ export async function createTestApp(
   });
   const schema = shared ?? `test_${randomBytes(6).toString('hex')}`;
   const databaseUrl = process.env.TEST_DATABASE_URL || null;
-  const db = await openDb({ databaseUrl, dataDir: null, schema });
+  // The embedded database starts migrated (globalSetup.ts): `migrate` then only checks.
+  const db = await openDb({ databaseUrl, dataDir: null, schema, template: findMigratedTemplate() ?? undefined });
   await migrate(db);
+  // The demo users are seeded here, not in the template: their e-mails and passwords are the
+  // config's, which a test may set.
   await seedDemo(db, config, demoData ? undefined : [usersSeed]);
   const tokens = createTokenService('test-secret-'.padEnd(40, 'x'), config.jwtTtlSeconds);
   const app = await buildApp({ config, db, tokens, logger });

@@ -18,13 +18,15 @@ const IDLE_TARGET_MIB = 250;
  * server (`node build/server/main.js`, NODE_ENV=production, default settings but for where mail
  * goes) in a process of its own, started on a new data folder, then a 100,000-row import
  * through the API, three sends to a 20,000-contact list, a minute of API load (10 connections
- * on the console's small collection), and a settle time. After each phase: the high-water mark
- * (VmHWM) and the resident memory (VmRSS) by kind of mapping (support/smaps.ts).
+ * on the console's small collection), and a minute idle, read at half time too: the server
+ * gives memory back once quiet (server/startup/idleMemory.ts) and V8 shrinks its young
+ * generation some seconds after that. After each phase: the high-water mark (VmHWM) and the
+ * resident memory (VmRSS) by kind of mapping (support/smaps.ts).
  */
 export default async function memoryBench(options: BenchOptions): Promise<void> {
   const sizes = options.quick
-    ? { importRows: 2_000, contacts: 500, loadSeconds: 3, settleSeconds: 5 }
-    : { importRows: 100_000, contacts: 20_000, loadSeconds: 60, settleSeconds: 30 };
+    ? { importRows: 2_000, contacts: 500, loadSeconds: 3, settleSeconds: 6 }
+    : { importRows: 100_000, contacts: 20_000, loadSeconds: 60, settleSeconds: 60 };
   const sink = await startSinkProcess();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-bench-memory-'));
   try {
@@ -76,7 +78,10 @@ export default async function memoryBench(options: BenchOptions): Promise<void> 
       if (loaded.non2xx || loaded.errors) throw new Error(`API load: ${loaded.non2xx} non-2xx answers, ${loaded.errors} errors`);
       report(`${sizes.loadSeconds} s of GET /api/grps?user&actif, 10 connections`);
 
-      await new Promise((resolve) => setTimeout(resolve, sizes.settleSeconds * 1000));
+      const halfSettle = sizes.settleSeconds / 2;
+      await new Promise((resolve) => setTimeout(resolve, halfSettle * 1000));
+      report(`idle ${halfSettle} s after`);
+      await new Promise((resolve) => setTimeout(resolve, halfSettle * 1000));
       report(`idle ${sizes.settleSeconds} s after`);
       const hwm = rssMiB(pid, 'VmHWM');
       const idle = rssMiB(pid);

@@ -8,7 +8,7 @@ import type { GlibcMalloc } from './glibcMalloc';
 const TICK_MS = 5_000;
 /** The event loop busy less than this share of the last tick: nothing much is running. */
 const QUIET_UTILIZATION = 0.05;
-/** Resident memory grown this much since the last release is worth a collection. */
+/** Resident memory grown this much above its low since the last release is worth a collection. */
 const GROWTH_BYTES = 16 * 1024 * 1024;
 
 export interface MemorySample {
@@ -17,9 +17,9 @@ export interface MemorySample {
   rss: number;
 }
 
-/** Whether to give memory back now: the process is quiet and has grown since it last did. */
-export const shouldRelease = (sample: MemorySample, baselineRss: number): boolean =>
-  sample.utilization < QUIET_UTILIZATION && sample.rss > baselineRss + GROWTH_BYTES;
+/** Whether to give memory back now: the process is quiet and has grown since it last did (`lowRss`: its low since then). */
+export const shouldRelease = (sample: MemorySample, lowRss: number): boolean =>
+  sample.utilization < QUIET_UTILIZATION && sample.rss > lowRss + GROWTH_BYTES;
 
 type Collect = (options: { type: 'major'; execution: 'async' }) => Promise<void>;
 
@@ -48,7 +48,9 @@ function exposedCollector(): Collect {
  */
 export function releaseMemoryWhenIdle({ malloc, log }: { malloc: GlibcMalloc | null; log: FastifyBaseLogger }): { stop(): void } {
   const collect = exposedCollector();
-  let baseline = process.memoryUsage.rss();
+  // The lowest resident memory since the last release; none yet: starting (migrations, the
+  // seed, a first start's database) is work too, so the first quiet tick releases.
+  let low: number | null = null;
   let previous: EventLoopUtilization = performance.eventLoopUtilization();
   let releasing = false;
   const release = async (before: number) => {
@@ -61,7 +63,7 @@ export function releaseMemoryWhenIdle({ malloc, log }: { malloc: GlibcMalloc | n
     } catch (error) {
       log.warn({ err: error }, 'giving memory back failed');
     } finally {
-      baseline = process.memoryUsage.rss();
+      low = process.memoryUsage.rss();
       releasing = false;
     }
   };
@@ -70,8 +72,8 @@ export function releaseMemoryWhenIdle({ malloc, log }: { malloc: GlibcMalloc | n
     previous = performance.eventLoopUtilization();
     const sample = { utilization: utilization.utilization, rss: process.memoryUsage.rss() };
     // What the memory reducer gives back after a release lowers the mark too.
-    baseline = Math.min(baseline, sample.rss);
-    if (!releasing && shouldRelease(sample, baseline)) void release(sample.rss);
+    if (low !== null) low = Math.min(low, sample.rss);
+    if (!releasing && shouldRelease(sample, low ?? 0)) void release(sample.rss);
   }, TICK_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };

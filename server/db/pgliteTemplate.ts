@@ -42,17 +42,22 @@ export function findPgliteTemplate(): string | null {
  */
 export async function makePgliteTemplate(file = pgliteTemplateFile()): Promise<string> {
   if (fs.existsSync(file)) return file;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
   const lite = await PGlite.create();
   try {
-    const dump = await lite.dumpDataDir('gzip');
-    const partial = `${file}.${process.pid}.partial`;
-    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    fs.renameSync(partial, file);
+    await writeDump(lite, file);
   } finally {
     await lite.close();
   }
   return file;
+}
+
+/** Writes a database's gzip dump to `file`, under a temporary name renamed once whole. */
+export async function writeDump(lite: PGlite, file: string): Promise<void> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const dump = await lite.dumpDataDir('gzip');
+  const partial = `${file}.${process.pid}.partial`;
+  fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(partial, file);
 }
 
 /**

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from '../db/db';
 import { migrate } from '../db/migrate';
 import { migrations } from '../db/migrations';
-import { makePgliteTemplate, pgliteTemplateFile } from '../db/pgliteTemplate';
+import { makePgliteTemplate, pgliteTemplateFile, writeDump } from '../db/pgliteTemplate';
 import { POSTGRESQL_CONF } from '../db/pgliteSettings';
 
 /**
@@ -53,14 +53,10 @@ export async function makeMigratedTemplate(): Promise<string> {
     await migrate(asDb(lite));
     // Written to the data files, so that each test database opens without replaying the WAL.
     await lite.exec('CHECKPOINT');
-    const dump = await lite.dumpDataDir('gzip');
     for (const old of fs.existsSync(ROOT) ? fs.readdirSync(ROOT) : []) {
       if (old !== hash) fs.rmSync(path.join(ROOT, old), { recursive: true, force: true });
     }
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
-    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    fs.renameSync(partial, file);
+    await writeDump(lite, file);
   } finally {
     await lite.close();
   }

@@ -25,9 +25,12 @@ type Collect = (options: { type: 'major'; execution: 'async' }) => Promise<void>
 
 /**
  * V8's own `gc()`, fetched from a context made while `--expose-gc` is on (V8 reads that flag
- * when it makes a context), then switched off again: no other code sees a `gc` global.
+ * when it makes a context), then switched off again: no other code sees a `gc` global. A
+ * process started with `--expose-gc` (to debug it) keeps its own, and the flag.
  */
 function exposedCollector(): Collect {
+  const own = (globalThis as { gc?: Collect }).gc;
+  if (typeof own === 'function') return own;
   v8.setFlagsFromString('--expose-gc');
   try {
     return vm.runInNewContext('gc') as Collect;

@@ -29,6 +29,13 @@ export interface Db extends Queryable {
    * notifications tell the other processes' writes (tableChanges.ts).
    */
   readonly dataVersion?: (table: string) => number | undefined;
+  /**
+   * Embedded engine only: how many statements so far were sent while another was being
+   * answered, and so waited behind it (the engine runs one at a time). A bulk write compares it
+   * before and after a statement of its own to learn whether others wait (statementRows.ts).
+   * Undefined on PostgreSQL, where a statement on another connection waits for nobody's.
+   */
+  readonly queuedStatements?: () => number;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

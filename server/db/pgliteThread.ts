@@ -72,6 +72,8 @@ async function startThread(dataDir: string | null, template = findPgliteTemplate
   const worker = startWorker(dataDir, template);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let lastId = 0;
+  /** Statements sent while another was pending: Db.queuedStatements. */
+  let queued = 0;
   let stopped: Error | null = null;
 
   const settleAll = (error: Error) => {
@@ -95,6 +97,7 @@ async function startThread(dataDir: string | null, template = findPgliteTemplate
     new Promise<T>((resolve, reject) => {
       if (stopped) return reject(stopped);
       const id = ++lastId;
+      if (pending.size > 0) queued += 1;
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.ref();
       worker.postMessage({ ...request, id });
@@ -114,6 +117,7 @@ async function startThread(dataDir: string | null, template = findPgliteTemplate
     kind: 'pglite',
     query,
     dataVersion: writes.version,
+    queuedStatements: () => queued,
     transaction: (work) =>
       writes.written(
         (async () => {

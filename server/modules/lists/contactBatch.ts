@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db';
+import { importStatementRows, type StatementRows } from '../../db/statementRows';
 import { refreshStatistics } from '../../db/statistics';
 import { isEmail } from '../../shared/email';
 import type { ConsentContext } from './consent';
@@ -29,15 +30,14 @@ export interface ImportReport {
 }
 
 export const REPORT_LINES_MAX = 1000;
+
 /**
- * Rows a statement inserts, per engine. The embedded database is one connection that every
- * other request's queries wait behind: 250 rows hold it about 15 ms on an idle machine, not a
- * second (bench/bigRequests.bench.ts: 500 rows doubled `/api/health`'s p99 meanwhile and gained
- * nothing measurable). PostgreSQL makes nobody wait for a statement in hand, and 250-row
- * statements cost 14 % more than 1,000-row ones there (33.5k against 38.9k rows/s, 100k rows,
- * which one statement of them all does not beat: 36.7k).
+ * Rows read between two turns of the event loop. While a file's bytes are buffered, reading
+ * and checking its rows goes on in microtasks until a batch is full, and every other request
+ * waits: 5,000-row batches held the event loop 60–100 ms at a time (`/api/health` p99 ~110 ms
+ * during a PostgreSQL import; 61–67 once it yields). 500 rows take about 6 ms.
  */
-export const ROWS_PER_STATEMENT: Record<Db['kind'], number> = { pglite: 250, postgres: 1000 };
+const ROWS_BETWEEN_TURNS = 500;
 
 const LIMITS = { firstname: 100, lastname: 100, phone: 50 } as const;
 
@@ -54,7 +54,7 @@ function refusal(row: ContactInput): string | null {
  * Adds contacts to a list in batches, so that an import of any size holds two batches in
  * memory: invalid rows and e-mails the list (or the batch) already has are counted, not added.
  * One batch is inserted while the next is read and checked: the database works in its own
- * thread or server meanwhile.
+ * thread or server meanwhile. A batch is one statement, of importStatementRows' size.
  */
 export class ContactBatch {
   readonly report: ImportReport = { rows: 0, added: 0, duplicates: 0, invalid: 0, duplicateLines: [], invalidLines: [] };
@@ -63,6 +63,9 @@ export class ContactBatch {
   /** The batch being inserted; it never rejects: its failure waits in `failure` for `settle`. */
   private inFlight: Promise<void> | null = null;
   private failure: { error: unknown } | null = null;
+  /** How many rows the next statement takes: fewer while other requests wait for the database. */
+  private readonly statementRows: StatementRows;
+  private rowsRead = 0;
 
   constructor(
     private readonly db: Db,
@@ -70,9 +73,13 @@ export class ContactBatch {
     private readonly origin: string,
     /** Who adds the contacts, for their consent events; unset: the signed-in operator. */
     private readonly consent?: ConsentContext,
-  ) {}
+  ) {
+    this.statementRows = importStatementRows(db);
+  }
 
   async add(row: ContactInput): Promise<void> {
+    this.rowsRead += 1;
+    if (this.rowsRead % ROWS_BETWEEN_TURNS === 0) await new Promise((resolve) => setImmediate(resolve));
     const email = row.email.trim();
     const reason = refusal({ ...row, email });
     if (reason) return this.refuse(row.line, reason);
@@ -80,7 +87,7 @@ export class ContactBatch {
     if (this.inBatch.has(key)) return this.duplicate(row.line);
     this.inBatch.add(key);
     this.pending.push({ line: row.line, email, firstname: row.firstname ?? '', lastname: row.lastname ?? '', phone: row.phone ?? '' });
-    if (this.pending.length >= ROWS_PER_STATEMENT[this.db.kind]) await this.flush();
+    if (this.pending.length >= this.statementRows.rows) await this.flush();
   }
 
   refuse(line: number, reason: string): void {
@@ -119,11 +126,11 @@ export class ContactBatch {
     const batch = this.pending;
     this.pending = [];
     this.inBatch = new Set();
-    this.inFlight = insertContacts(this.db, this.list, this.origin, batch, this.consent).then(
-      (added) => {
+    this.inFlight = this.statementRows.run(() => insertContacts(this.db, this.list, this.origin, batch, this.consent)).then(
+      (skipped) => {
         for (const contact of batch) {
-          if (added.has(contact.email.toLowerCase())) this.report.added += 1;
-          else this.duplicate(contact.line);
+          if (skipped.has(contact.email.toLowerCase())) this.duplicate(contact.line);
+          else this.report.added += 1;
         }
       },
       (error: unknown) => {

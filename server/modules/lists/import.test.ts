@@ -151,6 +151,16 @@ describe('POST /api/grps/{id}/import (CSV of contacts)', () => {
     expect((await upload('email\nx@example.org\n', listId, {} as typeof operator)).statusCode).toBe(401);
   });
 
+  it('reports, by line, the e-mails an earlier statement of the same import added, whatever their case', async () => {
+    const list = (await api.post('/api/grps', operator, { subject: 'Across statements' })).json().id;
+    // More rows than the largest statement holds; the repeats come after it, in capitals.
+    const rows = Array.from({ length: 1200 }, (_, i) => `across${i}@example.org`);
+    const repeats = [3, 250, 999].map((i) => `ACROSS${i}@Example.org`);
+    const response = await upload(['email', ...rows, ...repeats].join('\n'), list);
+    expect(response.json()).toMatchObject({ rows: 1203, added: 1200, duplicates: 3, duplicateLines: [1202, 1203, 1204] });
+    expect((await api.get(`/api/grp_rcps/${list}/count`, operator)).json()).toEqual({ count: 1200, countStart: 1200 });
+  });
+
   it('streams 100,000 rows into a list', async () => {
     const big = (await api.post('/api/grps', operator, { subject: 'Big' })).json().id;
     const total = 100_000;

@@ -40,8 +40,10 @@ export interface NewContact {
 
 /**
  * Inserts contacts in one statement, skipping e-mails the list already holds; answers the
- * lower-cased e-mails added. `consent` tells the consent trigger who adds them, in the same
- * statement (no transaction needed); unset, the signed-in operator.
+ * lower-cased e-mails skipped. Only those come back, not the rows added: on the embedded
+ * engine, answering every row added cost the import about a tenth of its rate (docs/decisions.md,
+ * issue 27). `contacts` must not repeat an e-mail. `consent` tells the consent trigger who adds
+ * them, in the same statement (no transaction needed); unset, the signed-in operator.
  */
 export async function insertContacts(
   db: Queryable,
@@ -60,16 +62,18 @@ export async function insertContacts(
     contacts.map((c) => c.phone),
   ];
   const rows = await db.query<{ email: string }>(
-    `${consent ? `WITH ${consentContextCte(8)} ` : ''}INSERT INTO grp_rcp (grp_id, user_id, origin, email, firstname, lastname, phone)
-     SELECT $1, $2, $3, e, f, l, p FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) AS t(e, f, l, p)${consent ? ', consent_context' : ''}
-     ON CONFLICT (grp_id, lower(email)) DO NOTHING
-     RETURNING lower(email) AS email`,
+    `WITH ${consent ? `${consentContextCte(8)}, ` : ''}added AS (
+       INSERT INTO grp_rcp (grp_id, user_id, origin, email, firstname, lastname, phone)
+       SELECT $1, $2, $3, e, f, l, p FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) AS t(e, f, l, p)${consent ? ', consent_context' : ''}
+       ON CONFLICT (grp_id, lower(email)) DO NOTHING
+       RETURNING lower(email) AS email)
+     SELECT lower(e) AS email FROM unnest($4::text[]) AS t(e) WHERE NOT EXISTS (SELECT 1 FROM added a WHERE a.email = lower(t.e))`,
     consent ? [...params, ...consentContextParams(consent)] : params,
   );
   return new Set(rows.map((row) => row.email));
 }
 
-/** Contacts read, then deactivated, per statement when a list is replaced (see ROWS_PER_STATEMENT). */
+/** Contacts read, then deactivated, per statement when a list is replaced (see ROWS_PER_STATEMENT, db/statementRows.ts). */
 const REPLACE_CHUNK = 1000;
 
 /**

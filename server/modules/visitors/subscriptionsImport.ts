@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db';
+import { ROWS_PER_STATEMENT } from '../../db/statementRows';
 import { HttpError } from '../../shared/errors';
-import { ROWS_PER_STATEMENT } from '../lists/contactBatch';
 import { FAILURE_MEMORY_MINUTES } from '../feeds/pending';
 import { addVideoStates } from './personal';
 import type { SubscriptionFile } from './subscriptionFormats';

@@ -36,6 +36,12 @@ export interface Db extends Queryable {
    * Undefined on PostgreSQL, where a statement on another connection waits for nobody's.
    */
   readonly queuedStatements?: () => number;
+  /**
+   * Embedded engine only: a full collection of the database thread's JavaScript heap, which
+   * an import's batches leave full of garbage that its small young generation promoted
+   * (startup/idleMemory.ts asks once the server is quiet).
+   */
+  readonly collectGarbage?: () => Promise<void>;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

@@ -125,4 +125,9 @@ describe('the embedded database thread', () => {
     await expect(other.query('SELECT 1')).rejects.toThrow('The embedded database is closed.');
     await other.close();
   });
+  it("collects its thread's garbage when asked, and goes on answering", async () => {
+    await expect(db.collectGarbage!()).resolves.toBeUndefined();
+    await expect(db.collectGarbage!()).resolves.toBeUndefined();
+    expect(await db.query<{ n: number }>('SELECT 41 + 1 AS n')).toEqual([{ n: 42 }]);
+  });
 });

@@ -118,6 +118,7 @@ async function startThread(dataDir: string | null, template = findPgliteTemplate
     query,
     dataVersion: writes.version,
     queuedStatements: () => queued,
+    collectGarbage: () => call({ op: 'collect' }),
     transaction: (work) =>
       writes.written(
         (async () => {

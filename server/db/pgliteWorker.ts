@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { exposedCollector, type Collect } from '../startup/exposedGc';
 import type { WorkerError, WorkerReply, WorkerRequest } from './pgliteProtocol';
 import { POSTGRESQL_CONF } from './pgliteSettings';
 
@@ -35,6 +36,8 @@ interface OpenTransaction {
 const ANALYZE_EVERY_MS = 10 * 60_000;
 
 const port = parentPort!;
+/** This thread's gc(), made at the first request for it. */
+let collectHeap: Collect | null = null;
 const transactions = new Map<number, OpenTransaction>();
 let lastTransaction = 0;
 
@@ -110,6 +113,11 @@ async function main(): Promise<void> {
           open.endId = request.id;
           open.finish(request.commit);
         });
+      case 'collect':
+        // This thread's heap: the idle release (startup/idleMemory.ts) asks once the server is quiet.
+        collectHeap ??= exposedCollector();
+        void answer(request.id, () => collectHeap!({ type: 'major', execution: 'async' }));
+        return;
       case 'close':
         clearInterval(analyze);
         void answer(request.id, () => lite.close());

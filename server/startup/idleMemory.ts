@@ -1,7 +1,6 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
+import { exposedCollector } from './exposedGc';
 import type { GlibcMalloc } from './glibcMalloc';
 
 /** How often the process looks at whether it is quiet. */
@@ -21,24 +20,6 @@ export interface MemorySample {
 export const shouldRelease = (sample: MemorySample, lowRss: number): boolean =>
   sample.utilization < QUIET_UTILIZATION && sample.rss > lowRss + GROWTH_BYTES;
 
-type Collect = (options: { type: 'major'; execution: 'async' }) => Promise<void>;
-
-/**
- * V8's own `gc()`, fetched from a context made while `--expose-gc` is on (V8 reads that flag
- * when it makes a context), then switched off again: no other code sees a `gc` global. A
- * process started with `--expose-gc` (to debug it) keeps its own, and the flag.
- */
-function exposedCollector(): Collect {
-  const own = (globalThis as { gc?: Collect }).gc;
-  if (typeof own === 'function') return own;
-  v8.setFlagsFromString('--expose-gc');
-  try {
-    return vm.runInNewContext('gc') as Collect;
-  } finally {
-    v8.setFlagsFromString('--no-expose-gc');
-  }
-}
-
 /**
  * Once the server turns quiet after work (an import, a send, a burst of requests), one
  * incremental full collection and a malloc trim give back what the work left behind.
@@ -49,7 +30,16 @@ function exposedCollector(): Collect {
  * keeps that memory while idle (measured: 32 MiB of young generation, 12 of it garbage, a
  * minute after the load ended). The collection here arms it. What malloc keeps: glibcMalloc.ts.
  */
-export function releaseMemoryWhenIdle({ malloc, log }: { malloc: GlibcMalloc | null; log: FastifyBaseLogger }): { stop(): void } {
+export function releaseMemoryWhenIdle({
+  malloc,
+  log,
+  others = [],
+}: {
+  malloc: GlibcMalloc | null;
+  log: FastifyBaseLogger;
+  /** Other threads' collections, run before the trim: the embedded database's (Db.collectGarbage). */
+  others?: (() => Promise<void>)[];
+}): { stop(): void } {
   const collect = exposedCollector();
   // The lowest resident memory since the last release; none yet: starting (migrations, the
   // seed, a first start's database) is work too, so the first quiet tick releases.
@@ -60,6 +50,7 @@ export function releaseMemoryWhenIdle({ malloc, log }: { malloc: GlibcMalloc | n
     releasing = true;
     try {
       await collect({ type: 'major', execution: 'async' });
+      for (const other of others) await other();
       await malloc?.trim();
       const after = process.memoryUsage.rss();
       log.debug({ rssMiB: Math.round(before / 1048576), afterMiB: Math.round(after / 1048576) }, 'memory given back while idle');

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
   const address = (await app.listen({ port: config.port, host: config.host })).replace('[::1]', 'localhost');
   if (signalWhileStarting) return stop(signalWhileStarting);
   feedRefresh = startFeedRefresh(db, config, app.log);
-  idleMemory = releaseMemoryWhenIdle({ malloc, log: app.log, others: db.collectGarbage ? [db.collectGarbage] : [] });
+  idleMemory = releaseMemoryWhenIdle({ malloc, log: app.log, collectDatabase: db.collectGarbage });
   lifecycle.info(
     {
       url: address,

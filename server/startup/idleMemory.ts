@@ -33,12 +33,12 @@ export const shouldRelease = (sample: MemorySample, lowRss: number): boolean =>
 export function releaseMemoryWhenIdle({
   malloc,
   log,
-  others = [],
+  collectDatabase,
 }: {
   malloc: GlibcMalloc | null;
   log: FastifyBaseLogger;
-  /** Other threads' collections, run before the trim: the embedded database's (Db.collectGarbage). */
-  others?: (() => Promise<void>)[];
+  /** The embedded database thread's collection (Db.collectGarbage), run before the trim. */
+  collectDatabase?: () => Promise<void>;
 }): { stop(): void } {
   const collect = exposedCollector();
   // The lowest resident memory since the last release; none yet: starting (migrations, the
@@ -50,7 +50,7 @@ export function releaseMemoryWhenIdle({
     releasing = true;
     try {
       await collect({ type: 'major', execution: 'async' });
-      for (const other of others) await other();
+      await collectDatabase?.();
       await malloc?.trim();
       const after = process.memoryUsage.rss();
       log.debug({ rssMiB: Math.round(before / 1048576), afterMiB: Math.round(after / 1048576) }, 'memory given back while idle');

@@ -1,4 +1,4 @@
-import { createPublicKey, generateKeyPair } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { DkimConfig } from '../../../config';
 import type { Queryable } from '../../../db/db';
@@ -11,8 +11,11 @@ export type Signing = 'database' | 'setting' | 'off';
 export interface DkimKey {
   domain: string;
   selector: string;
-  /** PEM (PKCS#8 or PKCS#1). */
-  privateKey: string;
+  /**
+   * Parsed once. Given as PEM, nodemailer's signer parses it again for every message, which
+   * cost more than the RSA signature itself (about 1.1 ms against 0.9 a message here).
+   */
+  privateKey: KeyObject;
   /** The public key as the DNS record carries it: base64 of its DER SubjectPublicKeyInfo. */
   publicKey: string;
 }
@@ -45,7 +48,7 @@ export const SIGNED_HEADERS = [
 export const signingOf = (config: DkimConfig): Signing =>
   !config.enabled ? 'off' : config.privateKey ? 'setting' : 'database';
 
-const publicKeyOf = (privateKey: string) =>
+const publicKeyOf = (privateKey: KeyObject) =>
   createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64');
 
 /** The TXT record publishing a key: `v=DKIM1; k=rsa; p=…`. */
@@ -61,7 +64,7 @@ export async function loadDkimKey(db: Queryable, domain: string, config: DkimCon
   if (signing === 'off') return null;
   const selector = config.selector;
   if (signing === 'setting') {
-    const privateKey = config.privateKey as string;
+    const privateKey = createPrivateKey(config.privateKey as string);
     return { domain, selector, privateKey, publicKey: publicKeyOf(privateKey) };
   }
   const stored = await db.query<{ private_key: string; public_key: string }>(
@@ -85,7 +88,7 @@ export async function loadDkimKey(db: Queryable, domain: string, config: DkimCon
       )),
     );
   }
-  return { domain, selector, privateKey: stored[0].private_key, publicKey: stored[0].public_key };
+  return { domain, selector, privateKey: createPrivateKey(stored[0].private_key), publicKey: stored[0].public_key };
 }
 
 /** nodemailer's own `dkim` option for a message signed with this key. */

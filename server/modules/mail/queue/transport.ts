@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Config } from '../../../config';
+import { createMessageBuilder } from './messageBuilder';
 
 /** Where messages go: SMTP (pooled, rate-limited) with SMTP_URL, else `.eml` files in DATA_DIR/outbox. */
 export interface MailTransport {
@@ -30,12 +31,18 @@ export function createMailTransport(config: Config): MailTransport {
       socketTimeout: timeoutMs,
       ...(rateLimit > 0 ? { rateDelta: 1000, rateLimit } : {}),
     });
+    const builder = createMessageBuilder();
     return {
       kind: 'smtp',
       send: async (message) => {
-        await mailer.sendMail(message);
+        // Built and signed in a thread of its own; the pool sends its bytes as they are.
+        const built = await builder.build(message);
+        await mailer.sendMail(built ? { envelope: built.envelope, raw: Buffer.from(built.raw.buffer, built.raw.byteOffset, built.raw.byteLength), messageId: message.messageId } : message);
       },
-      close: () => mailer.close(),
+      close: () => {
+        mailer.close();
+        void builder.close();
+      },
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');

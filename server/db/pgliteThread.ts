@@ -1,7 +1,8 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThreadEntry } from '../shared/threadEntry';
 import type { Db, Queryable } from './db';
 import { ownWrites } from './dataVersion';
 import { findPgliteTemplate } from './pgliteTemplate';
@@ -23,19 +24,12 @@ function toError(error: WorkerError): Error {
  */
 const YOUNG_GENERATION_MB = 6;
 
-/**
- * Production runs the compiled server (`build/server`), whose thread entry is JavaScript. In
- * development and tests our sources are TypeScript, run by tsx (or compiled in memory by
- * jest): there the thread registers tsx's CommonJS hook itself before loading its entry,
- * whoever started the process.
- */
 function startWorker(dataDir: string | null, template: string | null): Worker {
-  const compiled = path.join(__dirname, 'pgliteWorker.js');
-  const options = { workerData: { dataDir, template }, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
-  if (fs.existsSync(compiled)) return new Worker(compiled, options);
-  const entry = path.join(__dirname, 'pgliteWorker.ts');
-  const code = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(entry)});`;
-  return new Worker(code, { ...options, eval: true });
+  return startThreadEntry(__dirname, 'pgliteWorker', {
+    workerData: { dataDir, template },
+    execArgv: [],
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  });
 }
 
 /**

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { HttpError } from '../../shared/errors';
+import { startThreadEntry } from '../../shared/threadEntry';
 import type { SubscriptionFile } from './subscriptionFormats';
 
 /** A file that takes longer than this to read is refused (and the thread started again). */
@@ -20,14 +19,12 @@ export interface SubscriptionsParser {
  */
 export const PARSE_THREAD_NICE = 10;
 
-/** Production runs the compiled thread entry; development and tests register tsx first (as pgliteThread.ts). */
 function startWorker(): Worker {
-  const compiled = path.join(__dirname, 'subscriptionsParseWorker.js');
-  const options = { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 256 }, workerData: { nice: PARSE_THREAD_NICE } };
-  if (fs.existsSync(compiled)) return new Worker(compiled, options);
-  const entry = path.join(__dirname, 'subscriptionsParseWorker.ts');
-  const code = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(entry)});`;
-  return new Worker(code, { ...options, eval: true });
+  return startThreadEntry(__dirname, 'subscriptionsParseWorker', {
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+    workerData: { nice: PARSE_THREAD_NICE },
+  });
 }
 
 type Reply = { id: number; file?: SubscriptionFile; refusal?: { statusCode: number; message: string; field?: string } };

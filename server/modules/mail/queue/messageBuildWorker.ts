@@ -12,6 +12,6 @@ parentPort?.on('message', ({ id, message }: { id: number; message: SendMailOptio
   builder.sendMail(message).then(
     (info) => parentPort?.postMessage({ id, raw: info.message as Buffer, envelope: info.envelope }),
     // The caller builds such a message itself, which raises the error with all its fields.
-    () => parentPort?.postMessage({ id, failed: true }),
+    () => parentPort?.postMessage({ id }),
   );
 });

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SendMailOptions } from 'nodemailer';
+import { startThreadEntry } from '../../../shared/threadEntry';
 
 /** A message as it goes on the wire: its bytes (DKIM-signed when asked) and its envelope. */
 export interface BuiltMessage {
@@ -25,17 +24,11 @@ const IDLE_END_MS = 10_000;
 /** Its young generation, as the database thread's (pgliteThread.ts): a message's garbage is small. */
 const YOUNG_GENERATION_MB = 6;
 
-type Reply = { id: number; raw?: Uint8Array; envelope?: BuiltMessage['envelope']; failed?: true };
+/** What the thread answers: the built message, or neither field when it could not build it. */
+type Reply = { id: number; raw?: Uint8Array; envelope?: BuiltMessage['envelope'] };
 
-/** Production runs the compiled thread entry; development and tests register tsx first (as pgliteThread.ts). */
-function startWorker(): Worker {
-  const compiled = path.join(__dirname, 'messageBuildWorker.js');
-  const options = { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
-  if (fs.existsSync(compiled)) return new Worker(compiled, options);
-  const entry = path.join(__dirname, 'messageBuildWorker.ts');
-  const code = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register(); require(${JSON.stringify(entry)});`;
-  return new Worker(code, { ...options, eval: true });
-}
+const startWorker = (): Worker =>
+  startThreadEntry(__dirname, 'messageBuildWorker', { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
 
 /**
  * Builds messages (MIME, DKIM signature) off the event loop. During a send the event loop is
@@ -47,7 +40,7 @@ function startWorker(): Worker {
  */
 export function createMessageBuilder({ idleEndMs = IDLE_END_MS }: { idleEndMs?: number } = {}): MessageBuilder {
   /** The thread in use, and the messages it has not answered yet (each thread its own). */
-  let current: { worker: Worker; pending: Map<number, (built: BuiltMessage | null) => void> } | null = null;
+  let current: { worker: Worker; pending: Map<number, (built: BuiltMessage | null) => void>; end(): Promise<number> } | null = null;
   let lastId = 0;
   let idleEnd: NodeJS.Timeout | null = null;
 
@@ -58,27 +51,29 @@ export function createMessageBuilder({ idleEndMs = IDLE_END_MS }: { idleEndMs?: 
 
   const thread = () => {
     if (current) return current;
-    const started = { worker: startWorker(), pending: new Map<number, (built: BuiltMessage | null) => void>() };
-    started.worker.unref();
+    const worker = startWorker();
+    const pending = new Map<number, (built: BuiltMessage | null) => void>();
     /** Its unanswered messages are built by their callers; the next message starts a thread. */
     const end = () => {
       if (current === started) current = null;
-      for (const answer of started.pending.values()) answer(null);
-      started.pending.clear();
-      void started.worker.terminate();
+      for (const answer of pending.values()) answer(null);
+      pending.clear();
+      return worker.terminate();
     };
-    started.worker.on('message', ({ id, raw, envelope }: Reply) => {
-      const answer = started.pending.get(id);
-      started.pending.delete(id);
+    const started = { worker, pending, end };
+    worker.unref();
+    worker.on('message', ({ id, raw, envelope }: Reply) => {
+      const answer = pending.get(id);
+      pending.delete(id);
       answer?.(raw && envelope ? { raw, envelope } : null);
-      if (started.pending.size === 0 && current === started) {
+      if (pending.size === 0 && current === started) {
         stopIdleEnd();
-        idleEnd = setTimeout(end, idleEndMs);
+        idleEnd = setTimeout(() => void end(), idleEndMs);
         idleEnd.unref();
       }
     });
-    started.worker.on('error', end);
-    started.worker.on('exit', end);
+    worker.on('error', () => void end());
+    worker.on('exit', () => void end());
     current = started;
     return started;
   };
@@ -102,12 +97,7 @@ export function createMessageBuilder({ idleEndMs = IDLE_END_MS }: { idleEndMs?: 
     running: () => current !== null,
     async close() {
       stopIdleEnd();
-      const closing = current;
-      current = null;
-      if (!closing) return;
-      for (const answer of closing.pending.values()) answer(null);
-      closing.pending.clear();
-      await closing.worker.terminate();
+      await current?.end();
     },
   };
 }

@@ -37,7 +37,9 @@ export function createMailTransport(config: Config): MailTransport {
       send: async (message) => {
         // Built and signed in a thread of its own; the pool sends its bytes as they are.
         const built = await builder.build(message);
-        await mailer.sendMail(built ? { envelope: built.envelope, raw: Buffer.from(built.raw.buffer, built.raw.byteOffset, built.raw.byteLength), messageId: message.messageId } : message);
+        if (!built) return void (await mailer.sendMail(message));
+        const raw = Buffer.from(built.raw.buffer, built.raw.byteOffset, built.raw.byteLength);
+        await mailer.sendMail({ envelope: built.envelope, raw, messageId: message.messageId });
       },
       close: () => {
         mailer.close();

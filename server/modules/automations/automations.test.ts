@@ -126,6 +126,10 @@ describe('a 3-step sequence with a 1-minute delay and a "non ouvert" condition',
     expect(await run(at(start, 0.5))).toMatchObject({ queued: 0, skipped: 0 });
     expect(await run(at(start, 1.1))).toMatchObject({ queued: 700, skipped: 300 });
     expect(await run(at(start, 1.5))).toMatchObject({ queued: 0 });
+    // The test's clock runs in minutes where the pool sends in milliseconds: two steps queued a
+    // moment apart may arrive in either order (several connections), so each step is received
+    // before the next falls due, as it would be a minute later.
+    await sink.waitForCount(before + 1700, 120_000);
     expect(await run(at(start, 2.2))).toMatchObject({ queued: 1000, finished: 1000 });
     expect(await run(at(start, 10))).toMatchObject({ queued: 0, skipped: 0, finished: 0 });
     await sink.waitForCount(before + 2700, 120_000);
@@ -244,6 +248,8 @@ describe('entering and leaving', () => {
     await t.call('POST', '/api/grp_rcps', operator, { email: 'paused@example.org', grp: list });
     const start = new Date();
     await run(start);
+    // Received before the next step can fall due (see the 1,000 contacts above).
+    await received('paused@example.org', 1);
     expect((await t.call('PATCH', `/api/automations/${a.id}`, operator, { status: 'en pause' })).json()).toMatchObject({ status: 'en pause' });
     expect(await run(at(start, 10))).toMatchObject({ queued: 0 });
     // Editing the steps (a new last one) while paused.

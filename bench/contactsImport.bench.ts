@@ -74,6 +74,7 @@ async function benchImport(engine: Engine, rows: number, options: BenchOptions):
         run: () => raw.insert(rows),
       },
       options.rounds,
+      { settle: !options.quick, beforeTurn: () => raw.checkpoint() },
     );
     // The latency probe runs in an import of its own, outside the timed rounds: its requests
     // are work the raw side would not do.

@@ -44,11 +44,51 @@ export async function timed(work: () => Promise<number>): Promise<Sample> {
   return { operations, seconds: (performance.now() - start) / 1000 };
 }
 
+/** The machine's busy and total CPU time so far, in clock ticks, all CPUs (`/proc/stat`; steal excluded). */
+function machineCpu(): { busy: number; total: number } {
+  const [user, nice, system, idle, iowait, irq, softirq] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const busy = user + nice + system + irq + softirq;
+  return { busy, total: busy + idle + iowait };
+}
+
+/** Under this share of all CPUs busy over a window, the machine counts as quiet (idle here: 0–2 %). */
+const QUIET_SHARE = 0.05;
+const QUIET_WINDOW_MS = 1000;
+/**
+ * Quiet this long in a row: longer than the server's idle-memory tick (5 s, idleMemory.ts),
+ * so that the release it makes once a turn is over falls before the next turn, not in it.
+ */
+const QUIET_FOR_MS = 6000;
+/** A machine shared with other work may never be quiet: each side then waits this long at most. */
+const QUIET_WAIT_MAX_MS = 60_000;
+
+/**
+ * Waits until the machine is quiet: what one side left running after its turn otherwise runs
+ * during the other side's. Measured on two cores (issue 27): after its turn, three background
+ * threads of the raw PGlite process went on for 1.9 s of CPU inside the next 13-second import
+ * of ours; the server gives memory back once idle; PostgreSQL writes after a bulk load.
+ * Answers how long it waited.
+ */
+export async function waitForQuietMachine(): Promise<number> {
+  const start = performance.now();
+  if (!fs.existsSync('/proc/stat')) return 0;
+  let quietSince = start;
+  for (;;) {
+    const before = machineCpu();
+    await new Promise((resolve) => setTimeout(resolve, QUIET_WINDOW_MS));
+    const after = machineCpu();
+    const now = performance.now();
+    if ((after.busy - before.busy) / Math.max(1, after.total - before.total) >= QUIET_SHARE) quietSince = now;
+    if (now - quietSince >= QUIET_FOR_MS || now - start >= QUIET_WAIT_MAX_MS) return now - start;
+  }
+}
+
 /**
  * Runs ours and the raw side alternately, `rounds` times (who goes first alternates too, so
  * that a machine slowing down or warming up weighs on both), and prints each round, the
  * medians, the ratio of the medians and each round's ratio. Answers the medians (operations
- * per second), their ratio and the lowest round's ratio.
+ * per second), their ratio and the lowest round's ratio. `settle`: each side's turn starts
+ * once the machine is quiet (waitForQuietMachine), after `beforeTurn` if given, both untimed.
  */
 export async function compare(
   title: string,
@@ -56,11 +96,17 @@ export async function compare(
   ours: Side,
   raw: Side,
   rounds: number,
+  { settle = false, beforeTurn }: { settle?: boolean; beforeTurn?: () => Promise<void> } = {},
 ): Promise<{ ours: number; raw: number; ratio: number; lowest: number }> {
   const rates = { ours: [] as number[], raw: [] as number[] };
+  const waits: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const order: ['ours' | 'raw', Side][] = round % 2 === 0 ? [['ours', ours], ['raw', raw]] : [['raw', raw], ['ours', ours]];
-    for (const [name, side] of order) rates[name].push(rate(await side.run(round)));
+    for (const [name, side] of order) {
+      await beforeTurn?.();
+      if (settle) waits.push(await waitForQuietMachine());
+      rates[name].push(rate(await side.run(round)));
+    }
   }
   const result = { ours: median(rates.ours), raw: median(rates.raw), ratio: median(rates.ours) / median(rates.raw) };
   console.log(`\n${title} (${unit}, median of ${rounds} interleaved round${rounds > 1 ? 's' : ''})`);
@@ -74,6 +120,14 @@ export async function compare(
     `  ratio ours/raw: ${result.ratio.toFixed(2)}` +
       (rounds > 1 ? `   per round: ${perRound.map((r) => r.toFixed(2)).join(', ')} (lowest ${Math.min(...perRound).toFixed(2)})` : ''),
   );
+  if (settle) {
+    const longest = Math.max(...waits);
+    console.log(
+      longest >= QUIET_WAIT_MAX_MS
+        ? `  ⚠ a turn started on a busy machine (not quiet after ${QUIET_WAIT_MAX_MS / 1000} s)`
+        : `  each turn started on a machine quiet for ${QUIET_FOR_MS / 1000} s (waited ${(longest / 1000).toFixed(1)} s at most)`,
+    );
+  }
   return { ...result, lowest: Math.min(...perRound) };
 }
 

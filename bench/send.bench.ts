@@ -129,7 +129,9 @@ async function benchSend(engine: Engine, contacts: number, sink: Sink, options: 
       },
     };
 
-    await compare(`send of ${contacts} messages to an SMTP sink in another process, ${engine.name} database`, 'messages/s', ours, raw, options.rounds);
+    await compare(`send of ${contacts} messages to an SMTP sink in another process, ${engine.name} database`, 'messages/s', ours, raw, options.rounds, {
+      settle: !options.quick,
+    });
     const delta = ((sizes.ours - sizes.raw) / sizes.raw) * 100;
     console.log(
       `  message size: ours ${sizes.ours.toFixed(0)} B, raw ${sizes.raw.toFixed(0)} B (${delta >= 0 ? '+' : ''}${delta.toFixed(2)}%)` +

@@ -27,7 +27,6 @@ const YOUNG_GENERATION_MB = 6;
 function startWorker(dataDir: string | null, template: string | null): Worker {
   return startThreadEntry(__dirname, 'pgliteWorker', {
     workerData: { dataDir, template },
-    execArgv: [],
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
 }

@@ -21,7 +21,6 @@ export const PARSE_THREAD_NICE = 10;
 
 function startWorker(): Worker {
   return startThreadEntry(__dirname, 'subscriptionsParseWorker', {
-    execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: 256 },
     workerData: { nice: PARSE_THREAD_NICE },
   });

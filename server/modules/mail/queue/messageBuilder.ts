@@ -28,7 +28,7 @@ const YOUNG_GENERATION_MB = 6;
 type Reply = { id: number; raw?: Uint8Array; envelope?: BuiltMessage['envelope'] };
 
 const startWorker = (): Worker =>
-  startThreadEntry(__dirname, 'messageBuildWorker', { execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  startThreadEntry(__dirname, 'messageBuildWorker', { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
 
 /**
  * Builds messages (MIME, DKIM signature) off the event loop. During a send the event loop is

@@ -208,6 +208,17 @@ describe('headers', () => {
     expect((await t.app.inject('/api/creators')).headers['cache-control']).toBe('no-store');
   });
 
+  it('sends the same security headers on answers, refusals and unknown paths', async () => {
+    const answers = [await api.get('/api/grps', operator), await api.get('/api/grps', {}), await t.app.inject('/api/nowhere')];
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 401, 404]);
+    for (const response of answers) {
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('sends HSTS when PUBLIC_URL is https', async () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://news.example.org' });
     try {

@@ -24,7 +24,6 @@ export class ReadCache<T> {
     private readonly options: { maxEntries: number; ttlMs: number },
   ) {}
 
-  /** The cached answer of `key`, or `load()`'s, kept when no write happened while it ran and `keep` agrees. */
   /** The tables' versions added up: it moves when any of them moves; undefined when one is unknown. */
   private version(): number | undefined {
     const tables = typeof this.table === 'string' ? [this.table] : this.table;
@@ -37,6 +36,7 @@ export class ReadCache<T> {
     return sum;
   }
 
+  /** The cached answer of `key`, or `load()`'s, kept when no write happened while it ran and `keep` agrees. */
   async read(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     const version = this.version();
     if (version === undefined) return load();

@@ -182,6 +182,8 @@ describe('the private feed', () => {
     const feed = await t.app.inject({ url: `/api/visitor/feed/${key}` });
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toContain('application/atom+xml');
+    // Feed readers may keep it five minutes: the route's own Cache-Control replaces the API's no-store.
+    expect(feed.headers['cache-control']).toBe('private, max-age=300');
     expect(feed.body).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
     expect(feed.body).toContain('Chaîne A');
     expect(feed.body).toMatch(/\/liste\/Revient\d+\?v=/);

@@ -19,7 +19,7 @@ export interface SubscriptionsParser {
  */
 export const PARSE_THREAD_NICE = 10;
 
-function startWorker(): Worker {
+function startParseWorker(): Worker {
   return startThreadEntry(__dirname, 'subscriptionsParseWorker', {
     resourceLimits: { maxOldGenerationSizeMb: 256 },
     workerData: { nice: PARSE_THREAD_NICE },
@@ -28,21 +28,35 @@ function startWorker(): Worker {
 
 type Reply = { id: number; file?: SubscriptionFile; refusal?: { statusCode: number; message: string; field?: string } };
 
+interface Waiting {
+  resolve(file: SubscriptionFile): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+  /** The thread reading the file. */
+  worker: Worker;
+}
+
 /**
  * One thread, started on the first import and kept (unref'd) for the next; files are read one
- * after the other there. A thread that dies or hangs fails its files and is started again.
+ * after the other there. A thread that dies or hangs fails its own files (not those sent to
+ * the thread started after it) and is started again. `startWorker` and `timeoutMs` are for tests.
  */
-export function createSubscriptionsParser(): SubscriptionsParser {
+export function createSubscriptionsParser({
+  startWorker = startParseWorker,
+  timeoutMs = PARSE_TIMEOUT_MS,
+}: { startWorker?: () => Worker; timeoutMs?: number } = {}): SubscriptionsParser {
   let worker: Worker | null = null;
   let lastId = 0;
-  const pending = new Map<number, { resolve(file: SubscriptionFile): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
+  const pending = new Map<number, Waiting>();
 
-  const failAll = (error: Error) => {
-    for (const waiting of pending.values()) {
+  /** Fails the files sent to `of` (all files without it). */
+  const fail = (error: Error, of?: Worker) => {
+    for (const [id, waiting] of pending) {
+      if (of && waiting.worker !== of) continue;
+      pending.delete(id);
       clearTimeout(waiting.timer);
       waiting.reject(error);
     }
-    pending.clear();
   };
 
   const thread = () => {
@@ -59,7 +73,7 @@ export function createSubscriptionsParser(): SubscriptionsParser {
     });
     const lost = (error: Error) => {
       if (worker === started) worker = null;
-      failAll(error);
+      fail(error, started);
     };
     started.on('error', lost);
     started.on('exit', () => lost(new HttpError(503, "La lecture du fichier s'est interrompue. Réessayez.", 'file')));
@@ -79,8 +93,8 @@ export function createSubscriptionsParser(): SubscriptionsParser {
           // Whatever it is stuck on, the next file gets a fresh thread.
           if (worker === target) worker = null;
           void target.terminate();
-        }, PARSE_TIMEOUT_MS);
-        pending.set(id, { resolve, reject, timer });
+        }, timeoutMs);
+        pending.set(id, { resolve, reject, timer, worker: target });
         const copy = new Uint8Array(bytes);
         target.postMessage({ id, bytes: copy }, [copy.buffer]);
       });
@@ -88,7 +102,7 @@ export function createSubscriptionsParser(): SubscriptionsParser {
     async close() {
       const current = worker;
       worker = null;
-      failAll(new HttpError(503, 'Le serveur s’arrête.'));
+      fail(new HttpError(503, 'Le serveur s’arrête.'));
       if (current) await current.terminate();
     },
   };

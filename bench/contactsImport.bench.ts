@@ -74,7 +74,7 @@ async function benchImport(engine: Engine, rows: number, options: BenchOptions):
         run: () => raw.insert(rows),
       },
       options.rounds,
-      { settle: !options.quick, beforeTurn: () => raw.checkpoint() },
+      { settle: !options.quick, beforeTurn: () => engine.settle() },
     );
     // The latency probe runs in an import of its own, outside the timed rounds: its requests
     // are work the raw side would not do.

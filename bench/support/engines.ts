@@ -14,6 +14,14 @@ export interface Engine {
   prepare(): Promise<void>;
   /** Drops what the bench created (the PostgreSQL schema). */
   drop(): Promise<void>;
+  /**
+   * Does now, untimed, what the database would otherwise do on its own during the next turn,
+   * whichever side's: on PostgreSQL a VACUUM ANALYZE (autovacuum wakes once a minute and would
+   * clean a turn's rows in the next one) and a CHECKPOINT (else one falls in a turn, which then
+   * writes every page it touches first in full into the WAL). Nothing on the embedded engine,
+   * which has no background workers. Refusals (a role without the right) are ignored.
+   */
+  settle(): Promise<void>;
 }
 
 /**
@@ -33,6 +41,7 @@ function allEngines(options: BenchOptions, dataDir: string): Engine[] {
     serverEnv: {},
     prepare: async () => undefined,
     drop: async () => undefined,
+    settle: async () => undefined,
   };
   if (!options.postgresUrl) return [embedded];
   const schema = `bench_${randomBytes(4).toString('hex')}`;
@@ -50,6 +59,10 @@ function allEngines(options: BenchOptions, dataDir: string): Engine[] {
     serverEnv: { DATABASE_URL: url.toString() },
     prepare: () => administer(`CREATE SCHEMA IF NOT EXISTS "${schema}"`),
     drop: () => administer(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`),
+    settle: async () => {
+      // One at a time: neither runs inside a transaction block, which one query string makes.
+      for (const sql of ['VACUUM ANALYZE', 'CHECKPOINT']) await administer(sql).catch(() => undefined);
+    },
   };
   return [embedded, postgres];
 }

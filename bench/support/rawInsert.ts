@@ -27,14 +27,6 @@ export interface RawInserter {
   insert(rows: number): Promise<Sample>;
   /** Its process, when it runs in one of its own (for its memory figures). */
   pid: number | null;
-  /**
-   * Writes the database's dirty pages out before a side's turn, where a checkpoint is a
-   * command (PostgreSQL): else the one PostgreSQL starts on its own (every 5 minutes, or
-   * after 1 GB of WAL) falls in either side's turn, which then also writes every page it
-   * touches first in full into the WAL. Nothing where there is none to ask for (PGlite, a
-   * role without the right to).
-   */
-  checkpoint(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,7 +53,6 @@ export async function startRawPglite(dataDir: string, ownerEmail: string): Promi
   if (ready.error) throw new Error(ready.error);
   return {
     pid: child.pid ?? null,
-    checkpoint: async () => undefined,
     insert: async (rows) => {
       const answer = next();
       child.send({ rows });
@@ -83,10 +74,6 @@ export async function startRawPostgres(engine: Engine, ownerEmail: string): Prom
   const [{ id: owner }] = await db.query<{ id: number }>(OWNER_SQL, [ownerEmail]);
   return {
     pid: null,
-    checkpoint: () => db.query('CHECKPOINT').then(
-      () => undefined,
-      () => undefined,
-    ),
     insert: async (rows) => {
       const columns = importColumns(rows);
       const [{ id: grp }] = await db.query<{ id: number }>(NEW_LIST_SQL, [owner]);

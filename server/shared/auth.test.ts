@@ -31,7 +31,9 @@ describe('TokenService.verify', () => {
   it('gives claims no caller can change for the next request', () => {
     const tokens = createTokenService(SECRET, 60);
     const token = tokens.sign(claims);
-    expect(Object.isFrozen(tokens.verify(token))).toBe(true);
+    const payload = tokens.verify(token);
+    expect(Object.isFrozen(payload)).toBe(true);
+    expect(Object.isFrozen(payload.roles)).toBe(true);
   });
 
   it('keeps verifying correctly beyond the tokens it remembers', () => {

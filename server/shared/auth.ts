@@ -72,7 +72,10 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     verify: (token) => {
       const known = verified.get(token);
       if (known) return known;
-      const payload = Object.freeze(verifier(token) as TokenPayload & { exp?: number });
+      // Shared by every request that brings this token: frozen, its roles too.
+      const claims = verifier(token) as TokenPayload & { exp?: number };
+      const roles = Array.isArray(claims.roles) ? (Object.freeze([...claims.roles]) as string[]) : claims.roles;
+      const payload = Object.freeze({ ...claims, roles });
       if (typeof payload.exp === 'number') verified.add(token, payload, payload.exp * 1000);
       return payload;
     },

@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
 /**
- * Helmet's headers, worked out once. Our policy has no per-request part (no nonce), so helmet
- * sets the same headers on every answer; run as middleware it went through its chain of
+ * Helmet's headers, worked out once. Our policy has no per-request part: every directive is a
+ * string (a directive given as a function, such as a nonce, would be worked out here once, for
+ * no request; keep them strings). So helmet sets the same headers on every answer; run as middleware it went through its chain of
  * twelve functions for every request, 7 % of a small collection's CPU (bench/hydraCollection).
  * Helmet still decides every header and value: its middleware runs here, on a response that
  * only records them.
@@ -37,7 +38,7 @@ export function securityHeaders({ https }: { https: boolean }): Readonly<Record<
     if (error) throw error;
     finished = true;
   });
-  // A policy that needed the request (a nonce) would not finish here: refuse rather than send less.
+  // Helmet's middleware answers at once today; were it ever to answer later, refuse rather than send less.
   if (!finished) throw new Error('helmet did not set its headers synchronously');
   return Object.freeze(headers);
 }

@@ -7,7 +7,7 @@ const features = fs.existsSync(featuresDir)
   ? fs.readdirSync(featuresDir).filter((name) => fs.statSync(path.join(featuresDir, name)).isDirectory())
   : [];
 
-// Features never import each other: pages compose them (DESIGN.md §3).
+// Features never import each other: pages compose them (docs/architecture.md, «The browser app»).
 const featureZones = features.map((name) => ({
   target: `./src/features/${name}`,
   from: './src/features',
@@ -15,7 +15,7 @@ const featureZones = features.map((name) => ({
   message: 'A feature must not import another feature; compose them in a page.',
 }));
 
-// The mail module's concerns (INTERFACES §1): code outside a concern's folder imports it only
+// The mail module's concerns (docs/architecture.md, «Sending mail»): code outside a concern's folder imports it only
 // through its index.ts.
 const mailConcerns = ['compose', 'queue', 'tracking', 'bounces', 'schedules', 'reports', 'messages'];
 const mailZones = mailConcerns.map((name) => ({

@@ -65,7 +65,7 @@ export interface Config {
   dnsServers: string[] | null;
   /** The name the SMTP client gives in EHLO: SMTP_NAME, else PUBLIC_URL's host name, else the machine's. */
   smtpName: string;
-  /** IANA time zone scheduled sends are entered and shown in (DESIGN.md §6). */
+  /** IANA time zone scheduled sends are entered and shown in (docs/architecture.md, «Settings»). */
   timezone: string;
   /** Days a contact `en attente` has to confirm before it is removed (double opt-in). */
   optinExpiryDays: number;
@@ -73,7 +73,7 @@ export interface Config {
   automationsTickSeconds: number;
 }
 
-/** How messages are signed (DESIGN.md §7). */
+/** How messages are signed (docs/architecture.md, «Signing and the sending domain»). */
 export interface DkimConfig {
   /** false with DKIM=off: the relay signs. */
   enabled: boolean;
@@ -83,7 +83,7 @@ export interface DkimConfig {
   privateKey: string | null;
 }
 
-/** How bounces come back (DESIGN.md §6): VERP to the built-in receiver, or e-mail services' webhooks. */
+/** How bounces come back (docs/architecture.md, «Tracking and bounces»): VERP to the built-in receiver, or e-mail services' webhooks. */
 export interface BounceConfig {
   /** The domain of VERP envelope senders, whose MX is the receiver; null keeps MAIL_FROM's address as envelope sender and runs no receiver. */
   domain: string | null;
@@ -103,7 +103,7 @@ export interface TelegramConfig {
   chatId: string;
 }
 
-/** How the send queue worker delivers mail (DESIGN.md §4). */
+/** How the send queue worker delivers mail (docs/architecture.md, «Sending mail»). */
 export interface MailConfig {
   /** The From of every message, `Name <address>` or an address. */
   from: string;

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { startApiServer, type RunningServer } from '../../../e2e/support/apiServer';
 
 /**
- * Sessions across processes (DESIGN.md §7): two servers on one PostgreSQL with one JWT_SECRET.
+ * Sessions across processes (docs/architecture.md, «Sessions»): two servers on one PostgreSQL with one JWT_SECRET.
  * A session ended on one is refused by the other, though the other had its check cached.
  * PostgreSQL only (`npm run test:server:postgres`).
  */

@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from '../../testing/testApp';
 import { hashPassword } from '../../shared/passwords';
 import { LOGIN_DELAY, loginDelayMs } from './repository';
 
-/** Sessions held by the server (DESIGN.md §7): sign-out, password change, an admin ending them. */
+/** Sessions held by the server (docs/architecture.md, «Sessions»): sign-out, password change, an admin ending them. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT: '5' });

@@ -2,7 +2,7 @@ import type { Migration } from '../../db/db';
 
 export const automationsMigrations: Migration[] = [
   {
-    // Automations (issue 23, DESIGN §7). `steps` is what the API answers; automation_step is
+    // Automations (issue 23, docs/architecture.md, «Automations»). `steps` is what the API answers; automation_step is
     // the same steps with stable ids (a step edited keeps its id, so what it sent stays sent).
     // An entry is one time a contact entered; automation_message records, once per (step,
     // entry) by its unique key, what the step did for it, in the transaction that queues the

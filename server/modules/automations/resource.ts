@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../../shared/hydra';
 
-/** An automation (DESIGN §7): a trigger, an entry policy and ordered steps, owned like lists. */
+/** An automation (docs/architecture.md, «Automations»): a trigger, an entry policy and ordered steps, owned like lists. */
 export const automationResource: ResourceDef = {
   type: 'Automation',
   path: 'automations',

@@ -42,7 +42,7 @@ async function storeSteps(tx: Queryable, automationId: number, values: Row): Pro
   }
 }
 
-/** `/api/automations` (DESIGN §7): the hydra collection and item, activation, and a contact's timeline. */
+/** `/api/automations` (docs/architecture.md, «Automations»): the hydra collection and item, activation, and a contact's timeline. */
 export const automationsRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
   const { db, authenticate, config } = context;
   const tags = ['automations'];

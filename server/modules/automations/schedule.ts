@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 
-/** A step's sending window (DESIGN §7): days 1 = Monday … 7 = Sunday, hours "HH:MM" in TIMEZONE. */
+/** A step's sending window (docs/architecture.md, «Automations»): days 1 = Monday … 7 = Sunday, hours "HH:MM" in TIMEZONE. */
 export interface StepWindow {
   days: number[];
   from: string;

@@ -2,7 +2,7 @@ import { startApiTest, type ApiTest } from '../../testing/requests';
 import { removeExpiredPending } from './optIn';
 
 /**
- * Consent and double opt-in (issue 23, DESIGN §7): contacts keep who added them and how, public
+ * Consent and double opt-in (issue 23, docs/architecture.md, «Contacts and consent»): contacts keep who added them and how, public
  * subscriptions wait `en attente` (never mailed), and every state change is an event.
  */
 let { t, api, operator } = {} as ApiTest;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/db';
 
-/** Who added or changed a contact, and how (DESIGN §7). */
+/** Who added or changed a contact, and how (docs/architecture.md, «Contacts and consent»). */
 export type ConsentSource = 'opérateur' | 'import' | 'formulaire' | 'api' | 'message';
 export type ConsentType = 'ajouté' | 'confirmé' | 'désabonné' | 'rejeté' | 'réabonné';
 

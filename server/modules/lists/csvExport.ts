@@ -22,7 +22,7 @@ interface ExportedContact {
 export const EXPORT_HEADER = ['email', 'prénom', 'nom', 'téléphone', 'origine', 'statut', 'ajouté le', 'consentement'];
 
 /**
- * A contact's consent events in one field (DESIGN §7): `type (source[ : file]) date[ [ip, agent]]`
+ * A contact's consent events in one field (docs/architecture.md, «Contacts and consent»): `type (source[ : file]) date[ [ip, agent]]`
  * per event, oldest first, separated by ` | `.
  */
 export function consentSummary(events: ConsentEvent[]): string {

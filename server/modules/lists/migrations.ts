@@ -32,7 +32,7 @@ CREATE INDEX grp_rcp_user_created ON grp_rcp (user_id, created);
 `,
   },
   {
-    // A contact's state, as operators read it (DESIGN §6): actif, désabonné (by the contact
+    // A contact's state, as operators read it (docs/architecture.md, «Contacts and consent»): actif, désabonné (by the contact
     // through a message, or by an operator), retiré (removed by an operator) or rejeté
     // (bounced). `actif` stays the spec's soft-delete flag; a trigger keeps the two one truth,
     // so every writer (generic PATCH, imports' replace mode, refreshes) may set either.
@@ -98,7 +98,7 @@ CREATE TRIGGER grp_rcp_sync_status_update BEFORE UPDATE ON grp_rcp
 `,
   },
   {
-    // Consent (issue 23, DESIGN §7): a contact may wait for confirmation (`en attente`, not
+    // Consent (issue 23, docs/architecture.md, «Contacts and consent»): a contact may wait for confirmation (`en attente`, not
     // mailable: `actif` is 0 for every state but 'actif'), a list may require it, and every
     // contact keeps its consent events. The events are written by triggers, the one place that
     // sees every route; a route tells who and how through transaction-local settings

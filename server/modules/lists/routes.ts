@@ -26,7 +26,7 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
     createBody: GrpRcpCreate,
     patchBody: GrpRcpPatch,
     tag: 'lists',
-    // A contact's consent events (DESIGN §7), newest last.
+    // A contact's consent events (docs/architecture.md, «Contacts and consent»), newest last.
     itemExtras: async (row, reader) => ({ consent: await consentOf(reader, Number(row.id)) }),
     // A contact belongs to its list's owner; an e-mail is in a list once.
     beforeCreate: async (values: Row, user, tx) => {

@@ -147,7 +147,7 @@ export const TargetListAnswer = Answer({
 
 export const ContactsCsvAnswer = MediaAnswer('Les contacts, en CSV (UTF-8 avec BOM, séparateur « ; » ou « , »).', 'text/csv');
 
-/** A public subscription to a list that requires confirmation (DESIGN §7). */
+/** A public subscription to a list that requires confirmation (docs/architecture.md, «Contacts and consent»). */
 export const SubscribeBody = Type.Object(
   {
     email: Type.String({ format: 'email', maxLength: 254 }),

@@ -8,7 +8,7 @@ import { queueListConfirmation } from './confirmationMessage';
 import { GrpIdParams, SubscribeAnswer, SubscribeBody } from './schemas';
 
 /**
- * `POST /api/grps/{id}/subscribe` (DESIGN §7): anyone may subscribe to a list that requires
+ * `POST /api/grps/{id}/subscribe` (docs/architecture.md, «Contacts and consent»): anyone may subscribe to a list that requires
  * confirmation; the contact waits `en attente` and is mailed a confirmation, in one
  * transaction. The answer is the same whoever is already in the list.
  */

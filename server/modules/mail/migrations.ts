@@ -48,7 +48,7 @@ CREATE TABLE mail_secret (
 `,
   },
   {
-    // A send's figures kept with the work (DESIGN §6): progress counters maintained by a
+    // A send's figures kept with the work (docs/architecture.md, «Tracking and bounces»): progress counters maintained by a
     // statement-level trigger (one UPDATE of the send per statement, not per row), so reading
     // progress is O(1) whatever the send's size; per-recipient results (bounce, opens,
     // clicks, unsubscribe) with distinct-contact counters set when a result is first seen.
@@ -198,7 +198,7 @@ CREATE INDEX mail_message_sending ON mail_message (claimed_by) WHERE status = 's
 `,
   },
   {
-    // What compose keeps (DESIGN §7): the install's random id that makes its Message-IDs unique
+    // What compose keeps (docs/architecture.md, «Signing and the sending domain»): the install's random id that makes its Message-IDs unique
     // across installs, and the DKIM key pair of each From domain, made on first use.
     id: '0721_compose',
     sql: `

@@ -9,7 +9,7 @@ import { Scheduler } from './schedules';
 import { MailLinks, publicBaseUrl, registerTrackingRoutes, registerUnsubscribeRoutes } from './tracking';
 
 /**
- * The mail module (DESIGN.md §4, §6, §7): it owns its transport, its signed tokens and links, the
+ * The mail module (docs/architecture.md, «Sending mail»): it owns its transport, its signed tokens and links, the
  * send worker (recipients of sends and queued one-off messages) and the scheduler (in processes that send), the bounce receiver (with
  * BOUNCE_DOMAIN), their start and stop with the app, and its routes — the back-office ones,
  * and the public unsubscribe, tracking and bounce webhook ones.

@@ -81,7 +81,7 @@ export interface SendRoutesDeps {
   wake: () => void;
 }
 
-/** The back-office routes of sending (DESIGN.md §4): sends, their reports, schedules, test sends, previews. */
+/** The back-office routes of sending (docs/architecture.md, «Sending mail»): sends, their reports, schedules, test sends, previews. */
 export function registerSendRoutes(app: FastifyInstance, { context, transport, composer, wake }: SendRoutesDeps): void {
   const { config, db, authenticate } = context;
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();

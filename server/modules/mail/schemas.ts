@@ -164,7 +164,7 @@ const DnsRecordAnswer = Answer({
   }),
 });
 
-/** GET /api/mail/domain (DESIGN.md §7). */
+/** GET /api/mail/domain (docs/architecture.md, «Signing and the sending domain»). */
 export const DomainAnswer = Answer({
   domain: Type.String(),
   selector: Type.String(),

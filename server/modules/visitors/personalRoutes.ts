@@ -69,7 +69,7 @@ async function settingsOf(db: Db, visitorId: number): Promise<Settings> {
 
 /**
  * What makes a visitor come back: new videos per creator, groups, saved and hidden videos,
- * the digest's settings and the private feed (DESIGN §7, issue 24).
+ * the digest's settings and the private feed (docs/architecture.md, «Visitors' space», issue 24).
  */
 export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, config, listOf, writeLimit, readLimit, onSettingsChanged } = deps;

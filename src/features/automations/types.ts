@@ -8,7 +8,7 @@ export interface StepWindow {
   to: string;
 }
 
-/** A step as written (DESIGN §7); `id` once stored. */
+/** A step as written (docs/architecture.md, «Automations»); `id` once stored. */
 export interface Step {
   id?: number;
   delivery: number;

@@ -13,12 +13,12 @@ export interface List {
 }
 
 /**
- * A contact's state (DESIGN §6): 'rejeté' is a bounce, which an operator may clear; 'en attente'
+ * A contact's state (docs/architecture.md, «Contacts and consent»): 'rejeté' is a bounce, which an operator may clear; 'en attente'
  * waits for its confirmation (double opt-in), which only the contact gives.
  */
 export type ContactStatus = 'actif' | 'en attente' | 'désabonné' | 'retiré' | 'rejeté';
 
-/** One consent event of a contact (DESIGN §7). */
+/** One consent event of a contact (docs/architecture.md, «Contacts and consent»). */
 export interface ConsentEvent {
   type: 'ajouté' | 'confirmé' | 'désabonné' | 'rejeté' | 'réabonné';
   source: 'opérateur' | 'import' | 'formulaire' | 'api' | 'message';

@@ -37,7 +37,7 @@ export interface DnsRecord {
   status: 'ok' | 'différent' | 'absent';
 }
 
-/** GET /api/mail/domain (DESIGN.md §7). */
+/** GET /api/mail/domain (docs/architecture.md, «Signing and the sending domain»). */
 export interface SendingDomain {
   domain: string;
   selector: string;

@@ -3,7 +3,7 @@ import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 
 export const CONSOLE_PATH = '/influenceur';
 
-/** The console's record kinds and their address segment (DESIGN §6). */
+/** The console's record kinds and their address segment (docs/architecture.md, «Console addresses»). */
 export type RecordSegment = 'listes' | 'modeles' | 'destinataires' | 'automatisations';
 
 interface OpenedState {

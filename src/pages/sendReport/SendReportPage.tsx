@@ -4,7 +4,7 @@ import { SendReportView } from '../../features/mail';
 import { frConsole } from '../../shared/i18n/frConsole';
 import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
 
-/** A send's report, at its own address (`/influenceur/envois/{id}`, DESIGN §6). */
+/** A send's report, at its own address (`/influenceur/envois/{id}`, docs/architecture.md, «Console addresses»). */
 export default function SendReportPage() {
   const id = Number(useParams().id);
   return (

@@ -6,7 +6,7 @@ import { frConsole } from '../../shared/i18n/frConsole';
 import { selectIsAdmin } from '../../shared/session';
 import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
 
-/** The sending domain's DNS records, at `/influenceur/domaine` (admins, DESIGN.md §7). */
+/** The sending domain's DNS records, at `/influenceur/domaine` (admins, docs/architecture.md, «Signing and the sending domain»). */
 export default function SendingDomainPage() {
   const admin = useSelector(selectIsAdmin);
   return (

@@ -1,4 +1,4 @@
-/** Settings the server writes into the page (`<script id="app-config">`), with the defaults of DESIGN.md §5. */
+/** Settings the server writes into the page (`<script id="app-config">`), with the defaults of docs/architecture.md, «Settings». */
 export interface AppConfig {
   productName: string;
   societe: string;

@@ -1,5 +1,5 @@
 /**
- * Which record of a section the address opens, and how to move (DESIGN §6). Pages own the
+ * Which record of a section the address opens, and how to move (docs/architecture.md, «Console addresses»). Pages own the
  * addresses (`/influenceur/{segment}/{id}[/{tab}]`); features open and close through this.
  */
 export interface RecordRouting {

@@ -37,7 +37,7 @@ export interface ComposerOptions {
  * Every message leaves whole (a text part always, AMP only beside HTML or text, the HTML's CSS
  * inlined), with a Message-ID unique across installs and stable across retries, its
  * List-Unsubscribe (one-click, and a `mailto:` form with BOUNCE_DOMAIN), List-Id and
- * Feedback-ID, and DKIM-signed for the From domain (DESIGN.md §7). `load` reads what it keeps
+ * Feedback-ID, and DKIM-signed for the From domain (docs/architecture.md, «Signing and the sending domain»). `load` reads what it keeps
  * in the database (the install id, the domain's key) once the database is there.
  */
 export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOptions) {

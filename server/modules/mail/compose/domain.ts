@@ -12,7 +12,7 @@ export interface DnsRecord {
   status: RecordStatus;
 }
 
-/** `GET /api/mail/domain` (DESIGN.md §7). */
+/** `GET /api/mail/domain` (docs/architecture.md, «Signing and the sending domain»). */
 export interface DomainReport {
   domain: string;
   selector: string;

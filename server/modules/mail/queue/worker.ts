@@ -62,7 +62,7 @@ const reasonOf = (error: unknown) => {
 };
 
 /**
- * Sends the queued recipients of running sends (DESIGN.md §4) and the queued one-off messages
+ * Sends the queued recipients of running sends (docs/architecture.md, «Sending mail») and the queued one-off messages
  * (`mail_message`, claimed first: they are few and someone waits for them). It claims rows in batches,
  * keeps at most `batchSize` of them between claim and record, sends them through the pooled
  * transport, and records each as sent, failed (5xx, with the reason), retried later (4xx,

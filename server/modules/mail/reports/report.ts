@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { csvFormat, DEFAULT_CSV_SEPARATOR, type CsvSeparator } from '../../../shared/csv';
 import type { Queryable } from '../../../db/db';
 
-/** A send's report beside its counters (DESIGN §6): the timeline and the links. */
+/** A send's report beside its counters (docs/architecture.md, «Tracking and bounces»): the timeline and the links. */
 export async function reportOf(db: Queryable, sendId: number) {
   const [sentPerMinute, opensPerHour, clicksPerHour, links] = await Promise.all([
     db.query<{ at: string; count: number }>(

@@ -20,7 +20,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
     if (isError) dispatch(loggedOut());
   }, [isError, dispatch]);
 
-  // /login returns to the address that was asked for (DESIGN §6).
+  // /login returns to the address that was asked for (docs/architecture.md, «Console addresses»).
   if (!user || isError) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (isLoading) return <LinearProgress aria-label="chargement" />;
   return <>{children}</>;

@@ -16,7 +16,7 @@ export function SendHistory({ filter }: { filter: { list: number } | { delivery:
         <ListItem key={send.id} disableGutters>
           <Stack sx={{ width: '100%' }}>
             <Typography variant="subtitle2">
-              {/* DESIGN §6: a send's report has its own address. */}
+              {/* docs/architecture.md, «Console addresses»: a send's report has its own address. */}
               <Link component={RouterLink} to={`/influenceur/envois/${send.id}`}>
                 {frConsole.deliveries.progress.title(send.label, send.version, send.listSubject, formatFrenchDate(send.created))}
               </Link>

@@ -66,7 +66,7 @@ export function ContactEditDialog({ contact, listId, onClose }: { contact: Conta
 }
 
 /**
- * The contact's consent events (DESIGN §7), and its data downloadable as JSON for a
+ * The contact's consent events (docs/architecture.md, «Contacts and consent»), and its data downloadable as JSON for a
  * right-of-access request: made in the browser from what the server answered.
  */
 function ConsentSection({ contactId }: { contactId: number }) {

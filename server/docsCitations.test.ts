@@ -104,3 +104,40 @@ describe('citations of the docs', () => {
     expect(faults).toEqual([]);
   });
 });
+
+/**
+ * The entries of docs/decisions.md: a list item starting a line ("- "), with the indented lines
+ * that continue it, joined by spaces; headings and paragraphs are not entries.
+ */
+function decisionEntries(markdown: string): string[] {
+  const entries: string[] = [];
+  let inEntry = false;
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('- ')) {
+      entries.push(line.slice(2).trim());
+      inEntry = true;
+    } else if (inEntry && /^\s+\S/.test(line)) entries[entries.length - 1] += ` ${line.trim()}`;
+    else inEntry = false;
+  }
+  return entries;
+}
+
+const MAX_DECISION = 600;
+
+describe('docs/decisions.md', () => {
+  it('reads an entry with its continuation lines', () => {
+    expect(decisionEntries('# D\n\ntext\n\n## A\n\n- one\n  two\n- three\n\n  four\n')).toEqual(['one two', 'three']);
+  });
+
+  it('finds a planted entry over the limit', () => {
+    const long = decisionEntries(`## A\n\n- ${'x'.repeat(MAX_DECISION)}\n  y\n- short\n`).filter((entry) => entry.length > MAX_DECISION);
+    expect(long).toHaveLength(1);
+  });
+
+  it(`holds entries of at most ${MAX_DECISION} characters, each dated with its commit`, () => {
+    const entries = decisionEntries(readFileSync(join(ROOT, 'docs/decisions.md'), 'utf8'));
+    expect(entries.length).toBeGreaterThan(100);
+    expect(entries.filter((entry) => entry.length > MAX_DECISION)).toEqual([]);
+    expect(entries.filter((entry) => !/\(\d{4}-\d{2}-\d{2}, [0-9a-f]{7,}\)$/.test(entry))).toEqual([]);
+  });
+});

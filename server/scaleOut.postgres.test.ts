@@ -109,7 +109,7 @@ it('two processes on one PostgreSQL send each of 5,000 messages once though one 
   expect(idsByContact.size).toBe(CONTACTS);
   // A contact's messages, when more than one, are the same message again (one Message-ID) ...
   expect([...idsByContact.values()].filter((ids) => ids.size !== 1)).toEqual([]);
-  // ... and only the dead worker's unrecorded ones: at most MAIL_BATCH_SIZE (docs/decisions.md).
+  // ... and only the dead worker's unrecorded ones: at most MAIL_BATCH_SIZE (docs/decisions.md, «Deliveries and sending (issue 4)»).
   expect(sink.messages.length - CONTACTS).toBeLessThanOrEqual(BATCH);
 
   // The two start-up refreshes would have overlapped (slow feeds): the lease let one run at a time.

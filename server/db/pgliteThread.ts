@@ -46,7 +46,7 @@ export async function openPgliteThread(dataDir: string | null, template?: string
  * created it. The compiled server creates it in a process of its own, which gives back all it
  * used when it ends; a thread that ends leaves 20–70 MiB behind in the process (glibc's thread
  * arenas, V8's compiled WebAssembly), and the first start's high-water mark added the two
- * threads' (docs/decisions.md, issue 27). In development and tests (sources run by tsx or
+ * threads' (docs/decisions.md, «Performance as users run it (issue 27)»). In development and tests (sources run by tsx or
  * jest, where a process of its own would need the TypeScript loader), a first thread creates
  * it and ends.
  */

@@ -10,8 +10,8 @@ import type { Db } from './db';
 export const ROWS_PER_STATEMENT: Record<Db['kind'], number> = { pglite: 250, postgres: 1000 };
 
 /**
- * The contacts import's statements on the embedded engine (docs/decisions.md, issue 27, fourth
- * round). Each statement has a fixed cost (planning, the statement triggers and their
+ * The contacts import's statements on the embedded engine
+ * (docs/decisions.md, «Performance as users run it (issue 27)»). Each statement has a fixed cost (planning, the statement triggers and their
  * transition tables, the commit, the trip to the database thread) that larger statements
  * spread thinner: 20,000 rows into a grown database, eight interleaved rounds, went in at 0.83
  * of one statement's rate in 250-row statements and 0.98 in 1,000-row ones.

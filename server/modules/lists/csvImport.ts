@@ -46,7 +46,7 @@ interface NumberedRecord {
  * count as it pushes the record. Its `info` option would copy every counter into a new object
  * per record, and its `columns` option builds each record's object with `defineProperty`: the
  * two were half of the server's time in a 100,000-row import, and that time is taken from the
- * database on a two-core machine (docs/decisions.md, issue 27).
+ * database on a two-core machine (docs/decisions.md, «Performance as users run it (issue 27)»).
  */
 class NumberedRecords extends Parser {
   override push(record: unknown, encoding?: BufferEncoding): boolean {

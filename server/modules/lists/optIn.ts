@@ -8,7 +8,7 @@ import { publicClient, setConsentContext, type ConsentSource } from './consent';
  * `formulaire` when the public route is called from the product's own pages, `api` otherwise:
  * a browser sends `Origin` with every cross-site or same-site POST, and ours is PUBLIC_URL's
  * origin (or, without PUBLIC_URL, the host the request was sent to). A client elsewhere that
- * forges the header only mislabels itself (docs/decisions.md).
+ * forges the header only mislabels itself (docs/decisions.md, «Automations (issue 23)»).
  */
 export function publicSource(request: FastifyRequest, config: Pick<Config, 'publicUrl'>): ConsentSource {
   const origin = request.headers.origin;

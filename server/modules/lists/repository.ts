@@ -41,8 +41,8 @@ export interface NewContact {
 /**
  * Inserts contacts in one statement, skipping e-mails the list already holds; answers the
  * lower-cased e-mails skipped. Only those come back, not the rows added: on the embedded
- * engine, answering every row added cost the import about a tenth of its rate (docs/decisions.md,
- * issue 27). `contacts` must not repeat an e-mail. `consent` tells the consent trigger who adds
+ * engine, answering every row added cost the import about a tenth of its rate
+ * (docs/decisions.md, «Performance as users run it (issue 27)»). `contacts` must not repeat an e-mail. `consent` tells the consent trigger who adds
  * them, in the same statement (no transaction needed); unset, the signed-in operator.
  */
 export async function insertContacts(

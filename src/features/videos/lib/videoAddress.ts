@@ -1,6 +1,6 @@
 /**
  * A video opened on a public page has an address: the page's own, with `?v={id}` and, for a
- * moment, `&t={seconds}` (docs/decisions.md, issue 16).
+ * moment, `&t={seconds}` (docs/decisions.md, «Visitors' journey: space, subscriptions, video addresses (issue 16)»).
  */
 export const VIDEO_PARAM = 'v';
 export const TIME_PARAM = 't';

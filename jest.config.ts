@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Config } from 'jest';
 
 // Type checking is `npm run typecheck`'s job: tests are transpiled only (isolatedModules).
@@ -8,6 +10,24 @@ const tsJest = (tsconfig: string, overrides: Record<string, unknown> = {}) => ({
 // The DevTools' own store instrumentation and import code (and what it imports), which the trace tests use on our exports.
 const WEB_ESM_ONLY = ['@redux-devtools/instrument', '@redux-devtools/utils', '@redux-devtools/serialize', 'nanoid'];
 const SERVER_ESM_ONLY = ['feed'];
+
+/**
+ * The server files whose database follows TEST_DATABASE_URL: those that start the test app
+ * (a value import of `testing/testApp` or `testing/requests`) or read the variable, and the
+ * `*.postgres.test.ts`. The PostgreSQL pass runs only these; the others (pure code, the
+ * embedded engine's own tests, `npm start` in a child process) would run the same thing twice.
+ */
+const STARTS_TEST_APP = /^import\s+(?!type\b)[^;]*?from\s+'(?:[./]*\/testing\/|\.\/)(?:testApp|requests)'/m;
+function engineFreeServerTests(dir = path.join(__dirname, 'server')): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return engineFreeServerTests(file);
+    if (!entry.name.endsWith('.test.ts') || entry.name.endsWith('.postgres.test.ts')) return [];
+    const source = fs.readFileSync(file, 'utf8');
+    return STARTS_TEST_APP.test(source) || source.includes('TEST_DATABASE_URL') ? [] : [file];
+  });
+}
+const escape = (file: string) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const config: Config = {
   // Each server test file opens its own database; two at a time fit two cores.
@@ -45,7 +65,9 @@ const config: Config = {
       // `*.postgres.test.ts` need a PostgreSQL server (several processes share it): `npm run test:server:postgres`.
       // ESM-only packages the server requires (Node requires ES modules; jest transforms them).
       transformIgnorePatterns: [`/node_modules/(?!(${SERVER_ESM_ONLY.join('|')})/)`],
-      testPathIgnorePatterns: process.env.TEST_DATABASE_URL ? ['/node_modules/'] : ['/node_modules/', '\\.postgres\\.test\\.ts$'],
+      testPathIgnorePatterns: process.env.TEST_DATABASE_URL
+        ? ['/node_modules/', ...engineFreeServerTests().map((file) => `^${escape(file)}$`)]
+        : ['/node_modules/', '\\.postgres\\.test\\.ts$'],
     },
   ],
 };

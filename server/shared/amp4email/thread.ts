@@ -45,7 +45,8 @@ interface Job {
   reject(error: Error): void;
 }
 
-const startWorker = (): Worker =>
+/** The validation thread, as the process's checker starts it. */
+export const startValidationWorker = (): Worker =>
   startThreadEntry(__dirname, 'validationWorker', {
     resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
     workerData: { nice: AMP_THREAD_NICE },
@@ -58,7 +59,7 @@ const startWorker = (): Worker =>
  * `startWorker`, `timeoutMs` and `idleEndMs` are for tests.
  */
 export function createAmpChecker({
-  start = startWorker,
+  start = startValidationWorker,
   timeoutMs = AMP_CHECK_TIMEOUT_MS,
   idleEndMs = IDLE_END_MS,
 }: { start?: () => Worker; timeoutMs?: number; idleEndMs?: number } = {}): AmpChecker {

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { HOSTILE_AMP_SHAPES } from '../../testing/hostileAmp';
-import { AMP4EMAIL_LIMITS, validateAmp4Email } from '.';
+import { validateAmp4Email } from '.';
 import { AmpCheckAborted, createAmpChecker, startValidationWorker } from './thread';
 
 const VALID = `<!doctype html><html ⚡4email data-css-strict><head><meta charset="utf-8">

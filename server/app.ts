@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import { createAuthenticate, type TokenService } from './shared/auth';
 import type { ModuleContext } from './shared/context';
+import { closeAmpChecker } from './shared/amp4email/thread';
 import { errorHandler } from './shared/errorHandler';
 import { describeRoutes, SECURITY_SCHEMES } from './shared/openapi';
 import { securityHeaders } from './shared/securityHeaders';
@@ -118,6 +119,8 @@ export async function buildApp({ config, db, tokens, logger = false }: AppDeps):
   });
 
   for (const module of modules) await app.register(module, context);
+  // The AMP validation thread (started by the first document) ends with the server.
+  app.addHook('onClose', closeAmpChecker);
 
   await serveWebApp(app, config);
   return app;

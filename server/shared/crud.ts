@@ -34,10 +34,15 @@ export interface CrudOptions {
   createBody?: TObject;
   /** Body schema of PATCH (merge-patch); omit to register no PATCH. */
   patchBody?: TObject;
+  /**
+   * Work on a POST or PATCH body done before its transaction opens (a check run in a thread,
+   * which the transaction should not wait for); its answer is given to beforeCreate/beforeUpdate.
+   */
+  prepare?: (body: Row) => Promise<unknown>;
   /** Completes or checks a new item's values (defaults, uniqueness); runs in the request. */
-  beforeCreate?: (values: Row, user: AuthUser, tx: Queryable) => Promise<Row> | Row;
+  beforeCreate?: (values: Row, user: AuthUser, tx: Queryable, prepared: unknown) => Promise<Row> | Row;
   /** Checks a patch against the current item; answers the values to write. */
-  beforeUpdate?: (values: Row, current: Row, user: AuthUser, tx: Queryable) => Promise<Row> | Row;
+  beforeUpdate?: (values: Row, current: Row, user: AuthUser, tx: Queryable, prepared: unknown) => Promise<Row> | Row;
   /** Runs in the same transaction after a POST or PATCH wrote the row (history, side tables). */
   afterWrite?: (row: Row, tx: Queryable) => Promise<void>;
   /** Only admins may create (the console's admin-only buttons, enforced here too). */
@@ -97,9 +102,10 @@ export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleC
         if (owner !== user.id && !isAdmin(user)) {
           throw forbidden(`Vous ne pouvez créer que pour vous-même (champ '${def.owner}').`);
         }
+        const prepared = await options.prepare?.(body);
         const created = await db.transaction(async (tx) => {
           const values = { ...body, [def.owner]: owner };
-          const row = await insertItem(tx, def, options.beforeCreate ? await options.beforeCreate(values, user, tx) : values);
+          const row = await insertItem(tx, def, options.beforeCreate ? await options.beforeCreate(values, user, tx, prepared) : values);
           await options.afterWrite?.(row, tx);
           return row;
         });
@@ -124,6 +130,7 @@ export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleC
         const user = currentUser(request);
         if (options.adminOnlyUpdate && !isAdmin(user)) throw forbidden('Réservé aux administrateurs.');
         const { id } = request.params;
+        const prepared = await options.prepare?.(request.body);
         const updated = await db.transaction(async (tx) => {
           const current = await findOwnedItem(tx, def, id, user);
           const patch = request.body;
@@ -131,7 +138,7 @@ export function registerCrud(app: FastifyInstance, { db, authenticate }: ModuleC
             throw forbidden(`Vous ne pouvez pas céder cette ressource (champ '${def.owner}').`);
           }
           let values = applyMergePatch(def, current, patch);
-          if (options.beforeUpdate) values = await options.beforeUpdate(values, current, user, tx);
+          if (options.beforeUpdate) values = await options.beforeUpdate(values, current, user, tx, prepared);
           const row = await updateItem(tx, def, id, values);
           await options.afterWrite?.(row, tx);
           return row;

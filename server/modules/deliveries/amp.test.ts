@@ -1,3 +1,4 @@
+import { HOSTILE_AMP_SHAPE_NAMES, HOSTILE_AMP_SHAPES } from '../../testing/hostileAmp';
 import { ampDocument, b64 } from '../../testing/mailFixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 
@@ -108,6 +109,26 @@ describe('the AMP code of a delivery', () => {
     expect((await call('POST', '/api/delivery/amp/validation', {}, { codeAmp: 'x' })).statusCode).toBe(401);
     const operator = await t.operatorBearer();
     expect((await call('POST', '/api/delivery/amp/validation', operator, { codeAmp: 'x' })).statusCode).toBe(200);
+  });
+
+  it('answers the documents that held the server (issue 36) in their turn, while other requests are answered, never a 5xx', async () => {
+    // In the validation thread: the event loop answers /api/health while they are judged.
+    const judged = Promise.all(
+      HOSTILE_AMP_SHAPE_NAMES.map((name) => call('POST', '/api/delivery/amp/validation', admin, { codeAmp: HOSTILE_AMP_SHAPES[name](60_000) })),
+    );
+    expect((await call('GET', '/api/health', {})).statusCode).toBe(200);
+    const answers = await judged;
+    expect(answers.map((answer, i) => [HOSTILE_AMP_SHAPE_NAMES[i], answer.statusCode])).toEqual(HOSTILE_AMP_SHAPE_NAMES.map((name) => [name, 200]));
+    const rules = (i: number) => (answers[i].json() as { errors: { rule: string }[] }).errors.map((e) => e.rule);
+    expect(rules(HOSTILE_AMP_SHAPE_NAMES.indexOf('rubyBases'))).toContain('document-too-complex');
+    expect(rules(HOSTILE_AMP_SHAPE_NAMES.indexOf('attributes'))).toContain('document-too-complex');
+
+    // Saving such a code: a 400 naming the field (the stack overflow was a 500).
+    const delivery = await created();
+    for (const name of ['rubyBases', 'listDescriptions'] as const) {
+      const saved = await call('PATCH', `/api/deliveries/${delivery.id}`, admin, { codeAmp: HOSTILE_AMP_SHAPES[name](24_000), version: 2 });
+      expect([name, saved.statusCode, saved.json().field]).toEqual([name, 400, 'codeAmp']);
+    }
   });
 
   it('is described in the OpenAPI document: the save and MEP refusals carry `errors`', async () => {

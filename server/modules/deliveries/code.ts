@@ -1,5 +1,6 @@
 import type { Row } from '../../db/db';
-import { validateAmp4Email } from '../../shared/amp4email';
+import type { Amp4EmailError } from '../../shared/amp4email';
+import { validateAmp4EmailInThread } from '../../shared/amp4email/thread';
 import { badRequest, HttpError } from '../../shared/errors';
 
 /** Bound of each of a delivery's codes (HTML, text, AMP), decoded. */
@@ -31,17 +32,35 @@ export function decodeCodeList(parts: readonly string[], field: string): string 
   return texts.join('');
 }
 
+/** An AMP code and its AMP4EMAIL errors, judged in the validation thread. */
+interface AmpVerdict {
+  amp: string;
+  errors: Amp4EmailError[];
+}
+
+/**
+ * Judges the AMP code a body carries, in the validation thread: before the body's transaction
+ * opens, which then does not wait for it (checkCodes, checkPublishable take the verdict).
+ * Undefined when there is nothing to judge; AmpCheckAborted (422) past the time limit.
+ */
+export async function judgeAmp(values: Row): Promise<AmpVerdict | undefined> {
+  const amp = values.codeAmp;
+  // Empty, or over its bound: checkAmp and checkEncoding answer those.
+  if (typeof amp !== 'string' || amp.trim() === '' || Buffer.byteLength(amp) > MAX_CODE_BYTES) return undefined;
+  return { amp, errors: await validateAmp4EmailInThread(amp, { handlebars: true }) };
+}
+
 /**
  * Checks the code fields a body carries. `current` is the delivery the body changes (a
  * PATCH carries only what changes): when the body touches a code, the codes the delivery will
  * then hold must make a sendable message (checkStructure), and an AMP code it writes must be
- * valid AMP for e-mail.
+ * valid AMP for e-mail. `judged` is judgeAmp's verdict on the body, when it was asked for.
  */
-export function checkCodes(values: Row, current?: Row): Row {
+export async function checkCodes(values: Row, current?: Row, judged?: unknown): Promise<Row> {
   checkEncoding(values);
   if (CODE_FIELDS.some((field) => values[field] !== undefined)) {
     checkStructure({ ...current, ...values });
-    if (typeof values.codeAmp === 'string') checkAmp(values.codeAmp);
+    if (typeof values.codeAmp === 'string') await checkAmp(values.codeAmp, judged);
   }
   return values;
 }
@@ -57,9 +76,9 @@ export function checkEncoding(values: Row): void {
 }
 
 /** What MEP publishes: the whole delivery must make a sendable message, its AMP valid. */
-export function checkPublishable(delivery: Row): void {
+export async function checkPublishable(delivery: Row, judged?: unknown): Promise<void> {
   checkStructure(delivery);
-  if (typeof delivery.codeAmp === 'string') checkAmp(delivery.codeAmp);
+  if (typeof delivery.codeAmp === 'string') await checkAmp(delivery.codeAmp, judged);
 }
 
 const decoded = (delivery: Row, field: 'codeHtml' | 'codeText') =>
@@ -77,10 +96,14 @@ function checkStructure(delivery: Row): void {
   }
 }
 
-/** The AMP code against the AMP4EMAIL rules; the refusal lists every error at its line and column. */
-function checkAmp(amp: string): void {
+/**
+ * The AMP code against the AMP4EMAIL rules; the refusal lists every error at its line and
+ * column. A code `judged` did not see (the stored one MEP publishes) is judged now.
+ */
+async function checkAmp(amp: string, judged?: unknown): Promise<void> {
   if (amp.trim() === '') return;
-  const errors = validateAmp4Email(amp, { handlebars: true });
+  const verdict = (judged as AmpVerdict | undefined)?.amp === amp ? (judged as AmpVerdict) : await judgeAmp({ codeAmp: amp });
+  const errors = verdict?.errors ?? [];
   if (errors.length === 0) return;
   const [first] = errors;
   const more = errors.length > 1 ? ` (et ${errors.length - 1} autre${errors.length > 2 ? 's' : ''} erreur${errors.length > 2 ? 's' : ''})` : '';

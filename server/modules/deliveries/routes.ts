@@ -7,8 +7,8 @@ import { currentUser, isAdmin } from '../../shared/auth';
 import { registerCrud } from '../../shared/crud';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors';
 import { findOwnedItem, insertItem, toItem, updateItem } from '../../shared/hydra';
-import { validateAmp4Email } from '../../shared/amp4email';
-import { checkCodes, checkEncoding, checkPublishable } from './code';
+import { validateAmp4EmailInThread } from '../../shared/amp4email/thread';
+import { checkCodes, checkEncoding, checkPublishable, judgeAmp } from './code';
 import { listVersions, markPublished, nextVersion, saveVersion } from './repository';
 import { deliveryResource as def } from './resource';
 import {
@@ -39,9 +39,11 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
     adminOnlyCreate: true,
     tag: 'deliveries',
     refusal: DeliveryRefusal,
-    beforeCreate: async (values, _user, tx) =>
-      checkCodes({ ...values, version: await nextVersion(tx, String(values.internalname), Number(values.user)) }),
-    beforeUpdate: (values, current) => {
+    // The AMP code is judged in its thread before the transaction opens.
+    prepare: judgeAmp,
+    beforeCreate: async (values, _user, tx, judged) =>
+      checkCodes({ ...values, version: await nextVersion(tx, String(values.internalname), Number(values.user)) }, undefined, judged),
+    beforeUpdate: (values, current, _user, _tx, judged) => {
       // Saving moves to the next version; anything else means another save came first.
       const version = values.version as number | undefined;
       if (version !== undefined && version !== current.version && version !== Number(current.version) + 1) {
@@ -50,7 +52,7 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
           'version',
         );
       }
-      return checkCodes(values, current);
+      return checkCodes(values, current, judged);
     },
     afterWrite: (row, tx) => saveVersion(tx, row),
   });
@@ -80,12 +82,13 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
       if (!isAdmin(user)) throw forbidden(adminOnly);
       const body = request.body as Row;
       const owner = Number(body.user ?? user.id);
+      const judged = await judgeAmp(body);
       const row = await db.transaction(async (tx) => {
-        const values = checkCodes({
-          ...body,
-          user: owner,
-          version: await nextVersion(tx, String(body.internalname), owner),
-        });
+        const values = await checkCodes(
+          { ...body, user: owner, version: await nextVersion(tx, String(body.internalname), owner) },
+          undefined,
+          judged,
+        );
         const created = await insertItem(tx, def, values);
         await saveVersion(tx, created);
         return created;
@@ -102,6 +105,7 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
       const user = currentUser(request);
       const { id, ...fields } = request.body as Row & { id?: number };
       checkEncoding(fields);
+      const judged = await judgeAmp(fields);
       const published = await db.transaction(async (tx) => {
         let row: Row;
         if (id === undefined) {
@@ -118,7 +122,7 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
           row = changed ? await updateItem(tx, def, id, { ...fields, version: Number(current.version) + 1 }) : current;
         }
         // What goes into production must make a sendable message (rolled back otherwise).
-        checkPublishable(row);
+        await checkPublishable(row, judged);
         await saveVersion(tx, row);
         return { ...toItem(def, row), publishedAt: await markPublished(tx, Number(row.id), Number(row.version)) };
       });
@@ -132,7 +136,8 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
     { onRequest: authenticate, schema: { tags: TAGS, body: AmpValidationBody, response: { 200: AmpValidationAnswer } } },
     async (request) => {
       const { codeAmp } = request.body as { codeAmp: string };
-      return { errors: codeAmp.trim() === '' ? [] : validateAmp4Email(codeAmp, { handlebars: true }) };
+      // In the validation thread, within its time limit (past it: 422 naming the field).
+      return { errors: codeAmp.trim() === '' ? [] : await validateAmp4EmailInThread(codeAmp, { handlebars: true }) };
     },
   );
 };

@@ -282,7 +282,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       const user = currentUser(request);
       const { email, delId, ...given } = request.body;
       const saved = delId === undefined ? {} : await sendableDelivery(context, delId, user);
-      const content = sendableContent(contentOf({ ...saved, ...given }));
+      const content = await sendableContent(contentOf({ ...saved, ...given }));
       if (!hasBody(content)) throw badRequest('codeHtml', 'Le BAT n’a aucun contenu : ni HTML, ni texte, ni AMP.');
       const message = await composer.testMessage(compileContent(content), email);
       const messageId = String(message.messageId);

@@ -1,17 +1,10 @@
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { HttpError } from '../../shared/errors';
+import { lowerThreadPriority } from '../../shared/threadPriority';
 import { readSubscriptionFile } from './subscriptionFormats';
 
-// Parsing yields the processor to the API (see PARSE_THREAD_NICE): on Linux a thread's priority
-// is its own, and pid 0 names the calling thread. Where the system refuses, the default stays.
-if (parentPort && typeof workerData?.nice === 'number') {
-  try {
-    os.setPriority(0, workerData.nice);
-  } catch {
-    // Not permitted here: parsing still runs off the event loop.
-  }
-}
+// Parsing yields the processor to the API (see PARSE_THREAD_NICE).
+if (parentPort) lowerThreadPriority(workerData?.nice);
 
 /**
  * The thread that reads subscriptions files (subscriptionsParser.ts): a 2 MB file takes

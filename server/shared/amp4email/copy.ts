@@ -1,7 +1,9 @@
 /** The AMP4EMAIL rules' messages, in French (one function per kind of fault). */
 
 const bytes = (n: number) => `${n.toLocaleString('fr-FR')} octets`;
-const tag = (name: string) => `<${name}>`;
+/** A value as quoted in a message: a long one is cut (a document can hold a value of 200,000 bytes). */
+const shown = (value: string) => (value.length > 120 ? `${value.slice(0, 120)}…` : value);
+const tag = (name: string) => `<${shown(name)}>`;
 
 export const copy = {
   noDoctype: () => 'Le document AMP doit commencer par <!doctype html>.',
@@ -21,18 +23,18 @@ export const copy = {
   customScript: () => "Le JavaScript n'est pas autorisé en AMP pour e-mail : seuls le script AMP et ceux de ses extensions le sont.",
   onlyInHead: (name: string) => `La balise ${tag(name)} n'est permise que dans <head>.`,
   templateInTemplate: () => 'Un <template> ne peut pas être placé dans un autre <template>.',
-  disallowedAttr: (attr: string, name: string) => `L'attribut « ${attr} » n'est pas autorisé sur la balise ${tag(name)}.`,
+  disallowedAttr: (attr: string, name: string) => `L'attribut « ${shown(attr)} » n'est pas autorisé sur la balise ${tag(name)}.`,
   invalidValue: (attr: string, name: string, value: string) =>
-    `L'attribut « ${attr} » de la balise ${tag(name)} a une valeur refusée : « ${value} ».`,
+    `L'attribut « ${attr} » de la balise ${tag(name)} a une valeur refusée : « ${shown(value)} ».`,
   missingAttr: (attr: string, name: string) => `La balise ${tag(name)} doit porter l'attribut « ${attr} ».`,
   relativeUrl: (url: string, attr: string, name: string, protocols: readonly string[]) =>
-    `L'adresse « ${url} » de l'attribut « ${attr} » (balise ${tag(name)}) doit être absolue (${protocols.join(', ')}).`,
+    `L'adresse « ${shown(url)} » de l'attribut « ${attr} » (balise ${tag(name)}) doit être absolue (${protocols.join(', ')}).`,
   badProtocol: (protocol: string, attr: string, name: string, protocols: readonly string[]) =>
     `Le protocole « ${protocol}: » de l'attribut « ${attr} » (balise ${tag(name)}) n'est pas permis : ${protocols.join(', ')} seulement.`,
   missingUrl: (attr: string, name: string) => `L'attribut « ${attr} » de la balise ${tag(name)} doit contenir une adresse.`,
   badExtensionSrc: (name: string, src: string) =>
-    `Le script de l'extension ${name} doit être chargé depuis https://cdn.ampproject.org/v0/${name}-<version>.js, pas « ${src} ».`,
-  unknownExtension: (name: string) => `L'extension « ${name} » n'est pas disponible en AMP pour e-mail.`,
+    `Le script de l'extension ${name} doit être chargé depuis https://cdn.ampproject.org/v0/${name}-<version>.js, pas « ${shown(src)} ».`,
+  unknownExtension: (name: string) => `L'extension « ${shown(name)} » n'est pas disponible en AMP pour e-mail.`,
   missingExtension: (name: string, extension: string) =>
     `La balise ${tag(name)} demande le script de l'extension ${extension} dans <head>.`,
   important: () => '« !important » est interdit dans le CSS AMP pour e-mail.',
@@ -45,5 +47,7 @@ export const copy = {
     `Le CSS du document (style amp-custom et attributs style) fait ${bytes(size)} : ${bytes(max)} au plus.`,
   tooDeep: (max: number) =>
     `Le document AMP imbrique ici plus de ${max} balises les unes dans les autres : il est trop complexe pour être vérifié ou affiché.`,
+  tooManyAttributes: (max: number) =>
+    `Une balise du document AMP porte ici plus de ${max} attributs : il est trop complexe pour être vérifié.`,
   documentTooLong: (size: number, max: number) => `Le document AMP fait ${bytes(size)} : ${bytes(max)} au plus.`,
 };

@@ -1,6 +1,7 @@
-import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import type { DefaultTreeAdapterMap } from 'parse5';
+import { firstTagWithTooManyAttributes } from './attributes';
 import { copy } from './copy';
-import { firstTooDeep } from './depth';
+import { parseWithin } from './parse';
 import {
   ALTERNATIVES,
   EXTENSIONS,
@@ -34,7 +35,13 @@ import {
  *   (`inline-style-too-long`), `<style amp-custom>` and inline styles together ≤ 75,000 bytes
  *   (`css-too-long`);
  * - the document ≤ 200,000 bytes (`document-too-long`), its elements nested 512 deep at most
- *   (`document-too-complex`).
+ *   and its tags carrying 256 attributes at most (`document-too-complex`).
+ *
+ * Every check runs in time linear in the document (a tree builder's cost grows with the square
+ * of the nesting depth and of the attributes of one tag: both are bounded before it runs into
+ * them, see parse.ts and attributes.ts), the tree is walked without recursion, and at most
+ * `AMP4EMAIL_LIMITS.errors` errors are answered, the first in the document. Callers that
+ * answer requests run it in a thread with a time limit (thread.ts).
  *
  * Not checked (the AMP validator checks them; mail clients rarely meet them): the CSS
  * property and selector allowlists of `data-css-strict`, the layout attributes' values, which
@@ -69,8 +76,12 @@ export interface Amp4EmailError {
 
 export const AMP4EMAIL_LIMITS = {
   documentBytes: 200_000,
-  /** Elements nested in one another (Chrome's parser stops at 512); a deeper tree is not built (depth.ts). */
+  /** Elements nested in one another, `<html>` the first (Chrome's parser stops at 512); a deeper tree is not built (parse.ts). */
   depth: 512,
+  /** Attributes of one tag (parse5 compares each with every earlier one); a document past it is not parsed (attributes.ts). */
+  attributes: 256,
+  /** Errors answered, the first in the document: a hostile document can hold one per few bytes. */
+  errors: 200,
   cssBytes: 75_000,
   inlineStyleBytes: 1_000,
 } as const;
@@ -97,7 +108,14 @@ const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
 const BOILERPLATE = /^\s*body\s*\{\s*visibility\s*:\s*hidden\s*;?\s*\}\s*$/;
 const IMPORTANT = /!\s*important/gi;
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
-const COMPLETE_MUSTACHE = /\{\{[\s\S]*?\}\}/;
+/** A `{{` closed by a later `}}` (indexOf: a lazy regex tried from every `{{` costs the square of the value). */
+const hasCompleteMustache = (value: string) => {
+  const open = value.indexOf('{{');
+  return open !== -1 && value.indexOf('}}', open + 2) !== -1;
+};
+/** The record's own entry (rules are plain objects: `constructor` is no tag, attribute or extension). */
+const own = <T>(record: Record<string, T> | undefined, key: string): T | undefined =>
+  record && Object.hasOwn(record, key) ? record[key] : undefined;
 /** AMP4EMAIL's refusals of `{{…}}` in href/src inside amp-mustache templates (validator-main.protoascii). */
 const MUSTACHE_IN_URL = [/(.|\s)\{\{/, /\}\}(.|\s)/, /^\{\{.*[^}][^}]$/, /^[^{][^{].*\}\}$/, /^\}\}/, /\{\{$/, /\{\{#/, /\{\{\//, /\{\{\^/];
 
@@ -131,25 +149,34 @@ class Validator {
   run(): Amp4EmailError[] {
     const size = bytesOf(this.source);
     this.checkDocumentSize(size);
-    // Twice the limit and more, or nested too deep: refused without building its tree, whose cost would grow with it.
+    // Twice the limit and more, a tag with too many attributes or nesting too deep: refused without building its tree, whose cost would grow with it.
     if (size > 2 * AMP4EMAIL_LIMITS.documentBytes) return this.errors;
-    const tooDeep = firstTooDeep(this.source, AMP4EMAIL_LIMITS.depth);
-    if (tooDeep !== -1) {
-      this.add(tooDeep, 'document-too-complex', copy.tooDeep(AMP4EMAIL_LIMITS.depth));
-      return this.errors.sort((a, b) => a.line - b.line || a.column - b.column);
+    const crowded = firstTagWithTooManyAttributes(this.source, AMP4EMAIL_LIMITS.attributes);
+    if (crowded !== -1) {
+      this.add(crowded, 'document-too-complex', copy.tooManyAttributes(AMP4EMAIL_LIMITS.attributes));
+      return this.sorted();
     }
-    const document = parse(this.source, { sourceCodeLocationInfo: true });
+    const parsed = parseWithin(this.source, AMP4EMAIL_LIMITS.depth);
+    if ('tooDeepAt' in parsed) {
+      this.add(parsed.tooDeepAt, 'document-too-complex', copy.tooDeep(AMP4EMAIL_LIMITS.depth));
+      return this.sorted();
+    }
+    const { document } = parsed;
     const doctype = document.childNodes.find((node) => node.nodeName === '#documentType');
     if (!doctype || (doctype as DefaultTreeAdapterMap['documentType']).name !== 'html') this.add(0, 'missing-boilerplate', copy.noDoctype());
     const html = document.childNodes.find(isElement);
     if (html) {
       this.checkRequiredMarkup(html);
-      this.checkElement(html, { inTemplate: false, inSelector: false, parent: null });
+      this.walk(html);
     }
     for (const [extension, use] of this.extensionsUsed) {
       if (!this.extensionsLoaded.has(extension)) this.add(use.offset, 'missing-extension', copy.missingExtension(use.tag, extension));
     }
-    return this.errors.sort((a, b) => a.line - b.line || a.column - b.column);
+    return this.sorted();
+  }
+
+  private sorted(): Amp4EmailError[] {
+    return this.errors.sort((a, b) => a.line - b.line || a.column - b.column).slice(0, AMP4EMAIL_LIMITS.errors);
   }
 
   private add(offset: number, rule: Amp4EmailRule, message: string) {
@@ -201,24 +228,51 @@ class Validator {
     }
   }
 
-  private walkChildren(parent: ParentNode, context: Context) {
-    for (const node of parent.childNodes) if (isElement(node)) this.checkElement(node, context);
+  /**
+   * Checks every element in document order, with a stack of its own (a recursion would overflow
+   * the call stack on a deep tree); the depth is measured on the tree as built.
+   */
+  private walk(html: Element) {
+    const pending: Array<{ element: Element; context: Context; depth: number }> = [
+      { element: html, context: { inTemplate: false, inSelector: false, parent: null }, depth: 1 },
+    ];
+    let deepReported = false;
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const { element, context, depth } = next;
+      if (depth > AMP4EMAIL_LIMITS.depth) {
+        if (!deepReported) this.add(this.offsetOf(element, this.offsetOf(context.parent)), 'document-too-complex', copy.tooDeep(AMP4EMAIL_LIMITS.depth));
+        deepReported = true;
+        continue;
+      }
+      const inner = this.checkElement(element, context);
+      if (!inner) continue;
+      const children: ParentNode = element.tagName === 'template' ? (element as Template).content : element;
+      for (let i = children.childNodes.length - 1; i >= 0; i -= 1) {
+        const child = children.childNodes[i];
+        if (isElement(child)) pending.push({ element: child, context: inner, depth: depth + 1 });
+      }
+    }
   }
 
-  private checkElement(element: Element, context: Context) {
+  /** Checks one element; answers the context of its children, or null when they are not looked at. */
+  private checkElement(element: Element, context: Context): Context | null {
     const name = element.tagName.toLowerCase();
     const offset = this.offsetOf(element, this.offsetOf(context.parent));
-    const rule = TAGS[name];
+    const rule = own(TAGS, name);
     if (!rule) {
-      this.add(offset, 'disallowed-tag', copy.disallowedTag(name, ALTERNATIVES[name]));
-      return; // what is inside a refused tag is not looked at: one error says it
+      this.add(offset, 'disallowed-tag', copy.disallowedTag(name, own(ALTERNATIVES, name)));
+      return null; // what is inside a refused tag is not looked at: one error says it
     }
-    if (name === 'script') return this.checkScript(element, offset, context);
-    if (name === 'style') return this.checkStyle(element, offset, context);
+    // What a script or a style holds is text: no element below it to look at.
+    if (name === 'script' || name === 'style') {
+      if (name === 'script') this.checkScript(element, offset, context);
+      else this.checkStyle(element, offset, context);
+      return null;
+    }
     if (name === 'template') {
       if (context.inTemplate) {
         this.add(offset, 'disallowed-tag', copy.templateInTemplate());
-        return;
+        return null;
       }
       if (attrOf(element, 'type') === 'amp-mustache') this.use('amp-mustache', offset, name);
     } else if (rule.extension) this.use(rule.extension, offset, name);
@@ -226,13 +280,11 @@ class Validator {
     this.checkAttributes(element, name, rule, offset, context);
     this.checkSpecialCases(element, name, offset);
 
-    const inner: Context = {
+    return {
       inTemplate: context.inTemplate || name === 'template',
       inSelector: context.inSelector || name === 'amp-selector',
       parent: element,
     };
-    if (name === 'template') this.walkChildren((element as Template).content, inner);
-    else this.walkChildren(element, inner);
   }
 
   private use(extension: string, offset: number, tag: string) {
@@ -242,10 +294,10 @@ class Validator {
   private checkAttributes(element: Element, name: string, rule: TagRule, offset: number, context: Context) {
     for (const { name: attr, value } of element.attrs) {
       const spec: AttrRule | undefined =
-        rule.attrs?.[attr] ??
-        GLOBAL_ATTRS[attr] ??
-        (rule.layout ? LAYOUT_ATTRS[attr] : undefined) ??
-        (context.inSelector ? SELECTOR_OPTION_ATTRS[attr] : undefined) ??
+        own(rule.attrs, attr) ??
+        own(GLOBAL_ATTRS, attr) ??
+        (rule.layout ? own(LAYOUT_ATTRS, attr) : undefined) ??
+        (context.inSelector ? own(SELECTOR_OPTION_ATTRS, attr) : undefined) ??
         (/^(data|aria)-[a-z0-9_.:-]+$/.test(attr) || /^\[aria-[a-z]+\]$/.test(attr) ? {} : undefined);
       if (!spec) {
         this.add(offset, 'disallowed-attribute', copy.disallowedAttr(attr, name));
@@ -273,7 +325,7 @@ class Validator {
   }
 
   private checkUrl(rule: UrlRule, attr: string, value: string, name: string, offset: number, context: Context) {
-    if (context.inTemplate && COMPLETE_MUSTACHE.test(value)) {
+    if (context.inTemplate && hasCompleteMustache(value)) {
       // amp-mustache fills it in the mail client: AMP's rules on where `{{…}}` may stand.
       const refused = rule.mustache === 'none' ? /\{\{|\}\}/.test(value) : MUSTACHE_IN_URL.some((pattern) => pattern.test(value));
       if (refused) this.add(offset, 'invalid-attribute-value', copy.invalidValue(attr, name, value));
@@ -313,7 +365,7 @@ class Validator {
     } else if (extension !== undefined) {
       const kind = hasAttr(element, 'custom-element') ? 'custom-element' : 'custom-template';
       allowed = ['async', 'src', kind, 'crossorigin', 'type'];
-      const known = EXTENSIONS[extension];
+      const known = own(EXTENSIONS, extension);
       if (!known || Boolean(known.template) !== (kind === 'custom-template')) {
         this.add(offset, 'invalid-attribute-value', copy.unknownExtension(extension));
       } else {
@@ -331,9 +383,9 @@ class Validator {
       this.add(offset, 'disallowed-tag', copy.onlyInHead('script'));
     }
     for (const { name: attr, value } of element.attrs) {
-      if (!allowed.includes(attr) && !GLOBAL_ATTRS[attr]) this.add(offset, 'disallowed-attribute', copy.disallowedAttr(attr, 'script'));
+      if (!allowed.includes(attr) && !own(GLOBAL_ATTRS, attr)) this.add(offset, 'disallowed-attribute', copy.disallowedAttr(attr, 'script'));
       else if (attr === 'crossorigin' || (attr === 'type' && (src === RUNTIME_SRC || extension !== undefined))) {
-        const rule = TAGS.script.attrs?.[attr];
+        const rule = own(TAGS.script.attrs, attr);
         if (rule?.values && !(attr === 'type' ? ['text/javascript'] : rule.values).includes(value.trim().toLowerCase())) {
           this.add(offset, 'invalid-attribute-value', copy.invalidValue(attr, 'script', value));
         }
@@ -416,9 +468,13 @@ class Validator {
  * so that `@` and `!important` are only found where they are CSS.
  */
 function blankCommentsStringsAndUrls(css: string): string {
-  return css.replace(CSS_OPAQUE, (text) => text.replace(/[^\n]/g, ' '));
+  return css.replace(CSS_OPAQUE, (text) => text.replace(/[^\n]+/g, (run) => ' '.repeat(run.length)));
 }
 
-/** Comments, strings and unquoted url(…) arguments, whichever starts first. */
-const CSS_OPAQUE = /\/\*[\s\S]*?(?:\*\/|$)|"(?:[^"\\\n]|\\[\s\S])*"?|'(?:[^'\\\n]|\\[\s\S])*'?|url\(\s*[^)"'\s][^)]*\)/gi;
+/**
+ * Comments, strings and unquoted url(…) arguments, whichever starts first; each unclosed one
+ * runs to the end, as CSS reads it (a `url(` that had to find its `)` was tried again from
+ * every `url(` after it: the square of the stylesheet).
+ */
+const CSS_OPAQUE = /\/\*[\s\S]*?(?:\*\/|$)|"(?:[^"\\\n]|\\[\s\S])*"?|'(?:[^'\\\n]|\\[\s\S])*'?|url\(\s*[^)"'\s][^)]*(?:\)|$)/gi;
 

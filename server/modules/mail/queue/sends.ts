@@ -66,14 +66,19 @@ export interface CreatedSend {
   sendAt: string | null;
 }
 
-/** Records a send in one transaction; `sendAt` plans it (status 'scheduled'), else its recipients are queued now. */
+/**
+ * Records a send in one transaction; `sendAt` plans it (status 'scheduled'), else its recipients
+ * are queued now. Its content is made sendable first (the AMP part judged in its thread, which
+ * the transaction does not wait for).
+ */
 export async function createSend(db: Db, send: NewSend, plan: SendPlan = {}): Promise<CreatedSend | null> {
-  const created = await db.transaction((tx) => insertSend(tx, send, plan));
+  const sendable = { ...send, content: await sendableContent(send.content) };
+  const created = await db.transaction((tx) => insertSend(tx, sendable, plan));
   if (created) await refreshStatistics(db, ['mail_recipient'], created.total);
   return created;
 }
 
-/** createSend's work, inside the caller's transaction; null when the occurrence was already made. */
+/** createSend's work, inside the caller's transaction, its content already sendable (sendableContent); null when the occurrence was already made. */
 export async function insertSend(tx: Queryable, send: NewSend, plan: SendPlan): Promise<CreatedSend | null> {
   const [created] = await tx.query<{ id: number; sendAt: string | null }>(
     `INSERT INTO mail_send (delivery_id, grp_id, user_id, version, label, list_subject, content, status, send_at, schedule_id, occurrence_at)
@@ -87,7 +92,7 @@ export async function insertSend(tx: Queryable, send: NewSend, plan: SendPlan): 
       send.version,
       send.label,
       send.listSubject,
-      JSON.stringify(sendableContent(send.content)),
+      JSON.stringify(send.content),
       plan.sendAt ?? null,
       plan.scheduleId ?? null,
       plan.occurrenceAt ?? null,

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../../db/db';
 import type { ResourceDef } from '../../../shared/hydra';
 import type { DeliveryRow } from '../../deliveries/resource';
-import { contentOf, hasBody } from '../compose';
+import { contentOf, hasBody, sendableContent } from '../compose';
 import { nextOccurrence, type Frequency } from './occurrences';
 import { insertSend } from '../queue';
 
@@ -141,7 +141,7 @@ async function fire(tx: Queryable, schedule: DueSchedule): Promise<string | null
       version: version.version,
       label: version.label || version.internalname,
       listSubject: list.subject,
-      content,
+      content: await sendableContent(content),
     },
     { scheduleId: schedule.id, occurrenceAt: schedule.nextAt },
   );

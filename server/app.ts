@@ -27,6 +27,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   tokens: TokenService;
+  /** DATA_DIR's disk; by default watched with statfs (tests may measure it their way). */
+  disk?: DiskWatch;
   /** Pino logger options; false in tests. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -42,7 +44,7 @@ const REDACTED_PATH = /(\/(?:unsubscribe|t\/[oc]|confirmations?|visitor\/feed|vi
 /** A request URL fit for the logs: no token, password or unsubscribe link in clear. */
 export const redactUrl = (url: string) => url.replace(REDACTED_PATH, '$1[redacted]').replace(REDACTED_QUERY, '$1[redacted]');
 
-export async function buildApp({ config, db: engine, tokens, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db: engine, tokens, disk: given, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
@@ -107,7 +109,7 @@ export async function buildApp({ config, db: engine, tokens, logger = false }: A
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const disk = watchDisk(app, config, engine);
+  const disk = given ?? watchDisk(app, config, engine);
   const db = guardWrites(engine, disk);
   const context: ModuleContext = { config, db, tokens, disk, authenticate: createAuthenticate(tokens, db) };
   describeRoutes(app, context.authenticate);

@@ -48,6 +48,17 @@ export interface DiskWatchOptions {
    * server's (PostgreSQL keeps its files on a disk this process cannot measure).
    */
   probe?: () => Promise<void>;
+  /** Free bytes for an unprivileged user on `dir`'s file system, null when unknown; statfs by default. */
+  measure?: (dir: string) => Promise<number | null>;
+}
+
+async function statfsAvailable(dir: string): Promise<number | null> {
+  try {
+    const stats = await fs.promises.statfs(dir);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return null; // not created yet, or gone: nothing to say
+  }
 }
 
 /** Written and removed to learn that a write passes again (a quota or a reserve of root's can refuse one that statfs allows). */
@@ -58,19 +69,11 @@ const DEFAULT_EVERY_MS = 1000;
  * The disk's state, measured every second (statfs: a few microseconds) and told by the
  * writes that failed. Entering and leaving the full state are each logged once.
  */
-export function createDiskWatch({ dir, reserveBytes, log, everyMs = DEFAULT_EVERY_MS, probe }: DiskWatchOptions): DiskWatch {
+export function createDiskWatch({ dir, reserveBytes, log, everyMs = DEFAULT_EVERY_MS, probe, measure = statfsAvailable }: DiskWatchOptions): DiskWatch {
   let full = false;
   let checking = false;
   let waiting: Array<() => void> = [];
 
-  const available = async (): Promise<number | null> => {
-    try {
-      const stats = await fs.promises.statfs(dir);
-      return stats.bavail * stats.bsize;
-    } catch {
-      return null; // not created yet, or gone: nothing to say
-    }
-  };
   const enter = (details: object) => {
     if (full) return;
     full = true;
@@ -99,7 +102,7 @@ export function createDiskWatch({ dir, reserveBytes, log, everyMs = DEFAULT_EVER
     if (checking) return;
     checking = true;
     try {
-      const room = await available();
+      const room = await measure(dir);
       if (room === null) return;
       if (!full && room < reserveBytes) enter({ availableBytes: room, reserveBytes });
       else if (full && room >= reserveBytes && (await writable())) leave(room);

@@ -29,6 +29,12 @@ interface SmallDisk {
   dispose(): void;
 }
 
+const folderBytes = (dir: string) =>
+  (fs.readdirSync(dir, { recursive: true }) as string[]).reduce((sum, name) => {
+    const stats = fs.statSync(path.join(dir, name), { throwIfNoEntry: false });
+    return sum + (stats?.isFile() ? stats.size : 0);
+  }, 0);
+
 function smallDisk(): SmallDisk {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-disk-'));
   const ballast = path.join(dir, 'ballast');
@@ -36,13 +42,18 @@ function smallDisk(): SmallDisk {
     if (process.env.TGM_TEST_NO_MOUNT === '1') throw new Error('asked for the injected failure');
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=100m', 'tmpfs', dir], { stdio: 'ignore' });
   } catch {
-    let room = 10 * 1024 * MiB;
+    // Room as a disk of `left` bytes would have it: less by what the folder grew since.
+    let left: number | null = null;
+    let before = 0;
     return {
       dir,
       real: false,
-      measure: async () => room,
-      fill: (left) => void (room = left),
-      free: () => void (room = 10 * 1024 * MiB),
+      measure: async () => (left === null ? 10 * 1024 * MiB : left - (folderBytes(dir) - before)),
+      fill: (bytes) => {
+        before = folderBytes(dir);
+        left = bytes;
+      },
+      free: () => void (left = null),
       dispose: () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }

@@ -203,7 +203,7 @@ describe('a full disk', () => {
     expect(files.filter((name) => !name.endsWith('.eml'))).toEqual([]);
     expect(log.lines).toEqual(['disk full: writes answer 507, sending and imports wait until space is back', 'disk space is back: writes, sending and imports resume']);
   });
-  it('met by the database itself (the watch did not see it coming): the engine starts again from disk once room is back', async () => {
+  it('met by the database itself (the watch did not see it coming): health never hangs, and all resumes once room is back', async () => {
     log.lines.length = 0;
     const headers = await t.adminBearer();
     const listId = (await t.call('POST', '/api/grps', headers, { subject: 'Sans réserve' })).json().id as number;
@@ -211,7 +211,8 @@ describe('a full disk', () => {
       t.app.inject({ method: 'POST', url: `/api/grps/${listId}/import`, headers: { ...headers, 'content-type': 'text/csv' }, payload: csv });
     expect((await importCsv(csvOf(0, 500))).statusCode).toBe(200);
 
-    // On the real disk PostgreSQL meets ENOSPC mid-import: on a WAL segment it gives up (PANIC).
+    // On the real disk PostgreSQL meets ENOSPC mid-import: an ERROR on a data file, or a PANIC
+    // on a WAL segment, after which the engine starts again from disk (pgliteRestart.ts).
     blind = disk.real;
     disk.fill(disk.real ? 4 * MiB : 0);
     const cut = await importCsv(csvOf(1000, 120_000));

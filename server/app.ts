@@ -12,7 +12,9 @@ import { Type } from '@sinclair/typebox';
 import { Answer } from './shared/schemas';
 import type { Config } from './config';
 import type { Db } from './db/db';
+import { guardWrites, probeWrites } from './db/diskGuard';
 import { createAuthenticate, type TokenService } from './shared/auth';
+import { createDiskWatch, type DiskWatch } from './shared/diskSpace';
 import type { ModuleContext } from './shared/context';
 import { closeAmpChecker } from './shared/amp4email/thread';
 import { errorHandler } from './shared/errorHandler';
@@ -26,6 +28,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   tokens: TokenService;
+  /** DATA_DIR's disk; by default watched with statfs (tests may measure it their way). */
+  disk?: DiskWatch;
   /** Pino logger options; false in tests. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -41,7 +45,7 @@ const REDACTED_PATH = /(\/(?:unsubscribe|t\/[oc]|confirmations?|visitor\/feed|vi
 /** A request URL fit for the logs: no token, password or unsubscribe link in clear. */
 export const redactUrl = (url: string) => url.replace(REDACTED_PATH, '$1[redacted]').replace(REDACTED_QUERY, '$1[redacted]');
 
-export async function buildApp({ config, db, tokens, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db: engine, tokens, disk: given, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
@@ -106,15 +110,19 @@ export async function buildApp({ config, db, tokens, logger = false }: AppDeps):
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const context: ModuleContext = { config, db, tokens, authenticate: createAuthenticate(tokens, db) };
+  const disk = given ?? watchDisk(app, config, engine);
+  const db = guardWrites(engine, disk);
+  const context: ModuleContext = { config, db, tokens, disk, authenticate: createAuthenticate(tokens, db) };
   describeRoutes(app, context.authenticate);
-  const Health = Answer({ status: Type.String(), database: Type.String() });
+  // `disk`: 'plein' while writes are refused for lack of space (reads and sign-in go on).
+  const Health = Answer({ status: Type.String(), database: Type.String(), disk: Type.String() });
   app.get('/api/health', { schema: { tags: ['health'], response: { 200: Health, 503: Health } } }, async (_request, reply) => {
+    const diskState = disk.full ? 'plein' : 'ok';
     try {
       await db.query('SELECT 1');
-      return { status: 'ok', database: db.kind };
+      return { status: 'ok', database: db.kind, disk: diskState };
     } catch {
-      return reply.code(503).send({ status: 'unavailable', database: db.kind });
+      return reply.code(503).send({ status: 'unavailable', database: db.kind, disk: diskState });
     }
   });
 
@@ -124,6 +132,21 @@ export async function buildApp({ config, db, tokens, logger = false }: AppDeps):
 
   await serveWebApp(app, config);
   return app;
+}
+
+/**
+ * DATA_DIR's disk, watched while the app runs. On PostgreSQL the database's files are on a
+ * disk of its own: a write there (rolled back) must pass too before the full state ends.
+ */
+function watchDisk(app: FastifyInstance, config: Config, engine: Db): DiskWatch {
+  const disk = createDiskWatch({
+    dir: config.dataDir,
+    reserveBytes: config.diskReserveBytes,
+    log: app.log,
+    probe: engine.kind === 'postgres' ? () => probeWrites(engine) : undefined,
+  });
+  app.addHook('onClose', async () => disk.stop());
+  return disk;
 }
 
 /** Refusals Fastify makes before any route (bad percent-encoding): the same French JSON. */

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       productName: 'TGM',
       societe: 'tgm-societe',
       importMaxBytes: 64 * 1024 * 1024,
+      diskReserveBytes: 64 * 1024 * 1024,
     });
   });
 
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://user:pass@mail.example.org:587',
       LOG_LEVEL: 'warn',
       IMPORT_MAX_BYTES: '1048576',
+      DISK_RESERVE_MB: '0',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://user:pass@mail.example.org:587',
       logLevel: 'warn',
       importMaxBytes: 1048576,
+      diskReserveBytes: 0,
     });
   });
 

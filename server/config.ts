@@ -44,6 +44,8 @@ export interface Config {
   publicReadRateLimit: number;
   /** Largest CSV of contacts one import reads, in bytes. */
   importMaxBytes: number;
+  /** Free room on DATA_DIR's disk below which writes are refused (507), in bytes. */
+  diskReserveBytes: number;
   /** The Telegram bot that `POST /api/telegram/bot` sends through; null when unset (503). */
   telegram: TelegramConfig | null;
   /** X API v2 token (a user-context OAuth 2.0 token lets the server post); null: X calls answer 503. */
@@ -398,6 +400,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicWriteRateLimit: integer(env, 'PUBLIC_WRITE_RATE_LIMIT', 20, 1, 100_000),
     publicReadRateLimit: integer(env, 'PUBLIC_READ_RATE_LIMIT', 600, 1, 100_000),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
+    diskReserveBytes: integer(env, 'DISK_RESERVE_MB', 64, 0, 1024 * 1024) * 1024 * 1024,
     telegram: telegram(env),
     xApiBearerToken,
     xApiBaseUrl: (url(env, 'X_API_BASE_URL', ['http:', 'https:']) ?? 'https://api.x.com').replace(/\/+$/, ''),

@@ -6,6 +6,7 @@ import { startThreadEntry } from '../shared/threadEntry';
 import type { Db, Queryable } from './db';
 import { ownWrites } from './dataVersion';
 import { findPgliteTemplate } from './pgliteTemplate';
+import { restartWhenLost, type OnLost } from './pgliteRestart';
 import type { WorkerError, WorkerReply, WorkerRequest } from './pgliteProtocol';
 
 type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
@@ -37,7 +38,9 @@ function startWorker(dataDir: string | null, template: string | null): Worker {
  */
 export async function openPgliteThread(dataDir: string | null, template?: string): Promise<Db> {
   if (dataDir && !fs.existsSync(dataDir)) await createDatabase(dataDir);
-  return startThread(dataDir, template);
+  // A database in memory has nothing to start again from.
+  if (!dataDir) return startThread(dataDir, template);
+  return restartWhenLost((onLost) => startThread(dataDir, template, onLost));
 }
 
 /**
@@ -61,7 +64,7 @@ async function createDatabase(dataDir: string): Promise<void> {
   if (code !== 0) throw new Error(`The embedded database could not be created in ${dataDir} (exit code ${code}).`);
 }
 
-async function startThread(dataDir: string | null, template = findPgliteTemplate()): Promise<Db> {
+async function startThread(dataDir: string | null, template = findPgliteTemplate(), onLost?: OnLost): Promise<Db> {
   const worker = startWorker(dataDir, template);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let lastId = 0;
@@ -78,6 +81,15 @@ async function startThread(dataDir: string | null, template = findPgliteTemplate
     const waiting = pending.get(message.id);
     if (!waiting) return;
     pending.delete(message.id);
+    if (!message.ok && message.error.severity === 'PANIC') {
+      // PostgreSQL gave up (a WAL segment it could not write on a full disk): PGlite's next
+      // statement would spin for ever. What was committed is on disk; the thread goes.
+      const error = toError(message.error);
+      waiting.reject(error);
+      settleAll(error);
+      void worker.terminate();
+      return onLost?.(error);
+    }
     // An idle database must not keep the process alive, as an idle pg pool does not.
     if (pending.size === 0) worker.unref();
     if (message.ok) waiting.resolve(message.result);

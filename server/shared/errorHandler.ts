@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import localizeFr from 'ajv-i18n/localize/fr';
+import { isOutOfSpace } from './diskSpace';
 import { HttpError } from './errors';
 
 interface ValidationIssue {
@@ -25,6 +26,7 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 /** JSON type names as a French reader knows them. */
@@ -113,13 +115,18 @@ function frameworkRefusal(error: FastifyError, request: FastifyRequest): { statu
   return null;
 }
 
+const DISK_FULL =
+  "Le disque du serveur est plein : rien n'a été enregistré. Les lectures restent possibles ; réessayez quand de la place aura été libérée.";
+
 /**
  * Constraint violations the schemas cannot see (a duplicate, a dangling reference, a value
  * the column refuses) are the caller's fault, not the server's.
  */
 function databaseError(error: unknown): { statusCode: number; message: string } | null {
+  if (isOutOfSpace(error)) return { statusCode: 507, message: DISK_FULL };
   const code = (error as { code?: unknown }).code;
   if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
+  if (code === '57P03') return { statusCode: 503, message: 'La base de données redémarre. Réessayez dans un instant.' };
   if (code === '23505') return { statusCode: 409, message: 'Cette valeur existe déjà.' };
   if (code === '23503') return { statusCode: 400, message: 'Une référence de la requête est inconnue.' };
   if (code.startsWith('22') || code === '23502' || code === '23514') {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -9,6 +10,7 @@ import { migrate } from '../db/migrate';
 import { seedDemo, usersSeed } from '../db/seed';
 import { findMigratedTemplate } from './migratedTemplate';
 import { createTokenService, findAuthUser, openSession, type TokenService } from '../shared/auth';
+import type { DiskWatch } from '../shared/diskSpace';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -43,6 +45,8 @@ export async function createTestApp(
     demoData = false,
     logger = false,
     schema: shared,
+    onDisk = false,
+    disk,
   }: {
     demoData?: boolean;
     logger?: FastifyServerOptions['logger'];
@@ -51,6 +55,9 @@ export async function createTestApp(
      * apps on one database, as two processes are. The joining app leaves the schema to its maker.
      */
     schema?: string;
+    /** The embedded database in DATA_DIR/pglite (unpacked from the migrated template) rather than in memory. */
+    onDisk?: boolean;
+    disk?: DiskWatch;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -62,13 +69,16 @@ export async function createTestApp(
   const schema = shared ?? `test_${randomBytes(6).toString('hex')}`;
   const databaseUrl = process.env.TEST_DATABASE_URL || null;
   // The embedded database starts migrated (globalSetup.ts): `migrate` then only checks.
-  const db = await openDb({ databaseUrl, dataDir: null, schema, template: findMigratedTemplate() ?? undefined });
+  const dataDir = onDisk && !databaseUrl ? path.join(config.dataDir, 'pglite') : null;
+  // An empty folder: the thread unpacks the template there (the server's first start makes a new one).
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const db = await openDb({ databaseUrl, dataDir, schema, template: findMigratedTemplate() ?? undefined });
   await migrate(db);
   // The demo users are seeded here, not in the template: their e-mails and passwords are the
   // config's, which a test may set.
   await seedDemo(db, config, demoData ? undefined : [usersSeed]);
   const tokens = createTokenService('test-secret-'.padEnd(40, 'x'), config.jwtTtlSeconds);
-  const app = await buildApp({ config, db, tokens, logger });
+  const app = await buildApp({ config, db, tokens, logger, disk });
   await app.ready();
 
   const bearer = async (email: string, password: string) => {

@@ -108,7 +108,14 @@ export async function importCsv(
       return undefined;
     },
   });
-  const consume = async (records: AsyncIterable<NumberedRecord>) => {
+  /** What stopped the reading: pipeline answers the parser's AbortError in its place (a full disk would be a 500). */
+  let stoppedBy: unknown = null;
+  const consume = (records: AsyncIterable<NumberedRecord>) =>
+    read(records).catch((error: unknown) => {
+      stoppedBy = error;
+      throw error;
+    });
+  const read = async (records: AsyncIterable<NumberedRecord>) => {
     let columns: (ContactField | null)[] | null = null;
     for await (const { fields, line } of records) {
       if (!columns) {
@@ -128,7 +135,8 @@ export async function importCsv(
   };
   try {
     await pipeline(Readable.from(text), parser, consume);
-  } catch (error) {
+  } catch (thrown) {
+    const error = stoppedBy ?? thrown;
     if (error instanceof HttpError) throw error;
     if ((error as { code?: string }).code?.startsWith('CSV_')) throw badRequest('file', `Fichier CSV illisible : ${(error as Error).message}`);
     throw error;

@@ -43,6 +43,7 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
         transport,
         settings: config.mail,
         log: app.log,
+        disk: context.disk,
         compose: composer.forRecipient,
         composeMessage: composeQueued,
       })

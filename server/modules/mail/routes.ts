@@ -289,6 +289,8 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       try {
         await transport.send(message);
       } catch (error) {
+        // The outbox's disk is full: a 507, and the disk watch knows.
+        if (context.disk.report(error)) throw error;
         const reason = (error as Error).message;
         throw classify(error) === 'failed'
           ? new HttpError(502, `Le serveur d'envoi a refusé le message : ${reason}`)

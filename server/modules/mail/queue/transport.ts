@@ -60,8 +60,14 @@ export function createMailTransport(config: Config): MailTransport {
       const file = path.join(outbox, fileName(String(message.messageId)));
       // Written whole then renamed: a reader never sees half a message.
       const partial = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
-      await fs.rename(partial, file);
+      try {
+        await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
+        await fs.rename(partial, file);
+      } catch (error) {
+        // A disk that filled mid-write leaves part of a message: its room is given back.
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
     },
     close: () => mailer.close(),
   };

@@ -5,6 +5,7 @@ import type { SendMailOptions } from 'nodemailer';
 import { isTransientError, type NodemailerError } from 'nodemailer/lib/errors';
 import type { MailConfig } from '../../../config';
 import type { Db } from '../../../db/db';
+import { isOutOfSpace, type DiskWatch } from '../../../shared/diskSpace';
 import * as messages from './messages';
 import * as queue from './recipients';
 import { compileContent, type SendContent, type SendToCompose } from '../compose';
@@ -33,6 +34,8 @@ export interface WorkerDeps {
    */
   composeMessage: (message: messages.ClaimedMessage) => Promise<SendMailOptions | null>;
   log: FastifyBaseLogger;
+  /** While it is full, the worker claims and records nothing (its writes would be refused) and waits for room. */
+  disk?: DiskWatch;
 }
 
 const HEARTBEAT_MS = 3000;
@@ -50,6 +53,8 @@ const SERVICE_ERRORS = new Set(['EAUTH', 'ENOAUTH', 'EOAUTH2', 'EDNS', 'ETLS', '
 
 /** What to do with a recipient whose message the transport refused. */
 export function classify(error: unknown): 'failed' | 'retry' | 'released' {
+  // The outbox's disk is full: the message waits for room, whoever it is for.
+  if (isOutOfSpace(error)) return 'released';
   const failure = error as NodemailerError;
   if (isTransientError(failure) || SERVICE_ERRORS.has(failure.code ?? '')) return 'released';
   if (failure.permanent) return 'failed';
@@ -148,6 +153,8 @@ export class SendWorker {
   }
 
   private async keepAlive(): Promise<void> {
+    // Nothing can be written meanwhile; this worker's claims are its own again when room comes back.
+    if (this.deps.disk?.full) return;
     try {
       await queue.heartbeat(this.deps.db, this.id);
       const freed = (await messages.reclaimStaleMessages(this.deps.db)) + (await queue.reclaimStale(this.deps.db));
@@ -161,6 +168,10 @@ export class SendWorker {
     const { pollMs } = this.deps.settings;
     while (!this.stopping) {
       try {
+        if (this.deps.disk?.full) {
+          await this.wait(pollMs);
+          continue;
+        }
         const backoff = this.backoffUntil - Date.now();
         if (backoff > 0) {
           await this.wait(backoff);
@@ -178,8 +189,9 @@ export class SendWorker {
         const timedOut = await this.wait(this.outcomes.length > 0 ? FLUSH_AFTER_MS : pollMs);
         if (timedOut) this.queueEmpty = false;
       } catch (error) {
-        // The database may be away for a moment: try again at the next poll.
-        this.deps.log.error({ err: error }, 'send worker iteration failed');
+        // The database may be away for a moment: try again at the next poll. A full disk is
+        // logged once, by the disk watch.
+        if (!this.deps.disk?.report(error)) this.deps.log.error({ err: error }, 'send worker iteration failed');
         await this.wait(pollMs);
       }
     }
@@ -244,9 +256,7 @@ export class SendWorker {
       this.serviceFailures = 0;
       return { kind: 'sent', job };
     } catch (error) {
-      const kind = classify(error);
-      if (kind === 'released') this.serviceTrouble(error);
-      return { kind, job, reason: reasonOf(error) };
+      return this.refused(job, error);
     }
   }
 
@@ -264,10 +274,16 @@ export class SendWorker {
       this.serviceFailures = 0;
       return { kind: 'sent', job };
     } catch (error) {
-      const kind = classify(error);
-      if (kind === 'released') this.serviceTrouble(error);
-      return { kind, job, reason: reasonOf(error) };
+      return this.refused(job, error);
     }
+  }
+
+  /** A message the transport (or the outbox's disk) refused: what becomes of it. */
+  private refused(job: Job, error: unknown): Outcome {
+    const kind = classify(error);
+    if (this.deps.disk?.report(error)) return { kind, job, reason: 'disque plein' };
+    if (kind === 'released') this.serviceTrouble(error);
+    return { kind, job, reason: reasonOf(error) };
   }
 
   /** The mail service is unreachable: wait base × 2^n (capped) before claiming again. */

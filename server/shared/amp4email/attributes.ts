@@ -12,7 +12,7 @@
  * `limit` names in a row after a `<x` before any `>`, nothing a message carries).
  */
 
-/** The tokenizer's states inside a tag (HTML Living Standard §13.2.5.8–§13.2.5.40). */
+/** The tokenizer's states inside a tag (the HTML Living Standard, sections 13.2.5.8 to 13.2.5.40). */
 const enum State {
   TagName,
   BeforeName,

@@ -188,6 +188,15 @@ describe("a visitor's list", () => {
     expect((await post('/api/visitor/follow', {}, visitor)).json().field).toBe('chaine');
   });
 
+  it.each(['/api/visitor/follow', '/api/visitor/unfollow', '/api/visitor/seen'])('answers 400 naming chaine for an address that is not valid percent-encoding on %s', async (url) => {
+    for (const chaine of ['https://www.youtube.com/%ff', 'https://www.youtube.com/%', 'youtube.com/@a%E0%A4%A']) {
+      const response = await post(url, { chaine }, visitor);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ field: 'chaine', error: 'Bad Request' });
+      expect(response.json().message).toMatch(/chaîne YouTube/);
+    }
+  });
+
   it('unfollows', async () => {
     const response = await post('/api/visitor/unfollow', { chaine: 'https://www.youtube.com/channel/' + LE_FIL_ACTU }, visitor);
     expect(response.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import localizeFr from 'ajv-i18n/localize/fr';
 import { HttpError } from './errors';
@@ -9,23 +10,6 @@ interface ValidationIssue {
   params: Record<string, unknown>;
   message?: string;
 }
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-};
 
 /** JSON type names as a French reader knows them. */
 const TYPE_FR: Record<string, string> = {
@@ -142,6 +126,9 @@ const GENERIC_FR: Record<number, string> = {
   431: 'En-têtes de la requête trop volumineux.',
 };
 
+/** HTTP's own reason phrase (`Gone`, `URI Too Long`…); a code HTTP does not name gets its class's. */
+const statusText = (status: number) => STATUS_CODES[status] ?? STATUS_CODES[Math.floor(status / 100) * 100] ?? 'Error';
+
 /**
  * One JSON shape for every error: `{statusCode, error, message, field?}`, in French.
  * Validation errors name the field; unexpected errors are logged and never leak their details.
@@ -150,7 +137,7 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   const send = (status: number, message: string, field?: string, details?: Record<string, unknown>) =>
     reply
       .code(status)
-      .send({ ...details, statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message, ...(field ? { field } : {}) });
+      .send({ ...details, statusCode: status, error: statusText(status), message, ...(field ? { field } : {}) });
 
   if ((error as FastifyError).validation?.length) {
     const { status, message, field } = validationRefusal(error as FastifyError);

@@ -9,6 +9,8 @@ interface ValidationIssue {
   schemaPath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** The schema holding the failed keyword (Ajv's `verbose`): its description says what is expected. */
+  parentSchema?: { description?: unknown };
 }
 
 /** JSON type names as a French reader knows them. */
@@ -46,13 +48,32 @@ function reason(issue: ValidationIssue, issues: ValidationIssue[]): string {
   if (issue.keyword === 'enum') {
     return `doit valoir ${(issue.params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(' ou ')}`;
   }
-  return issue.message ?? 'valeur refusée';
+  // A regular expression tells a reader nothing: the schema's description says what is expected.
+  const description = typeof issue.parentSchema?.description === 'string' ? issue.parentSchema.description.replace(/\.$/, '') : '';
+  const expected = description && ` (attendu : ${description.charAt(0).toLowerCase()}${description.slice(1)})`;
+  if (issue.keyword === 'pattern') return `ne respecte pas le format attendu${expected}`;
+  return `${issue.message ?? 'valeur refusée'}${expected}`;
+}
+
+/**
+ * The issue to report. In a nullable value (`null | {…}`) Ajv reports first that the value is
+ * not null; what is wrong is in the other branch, at the deepest place it reached.
+ */
+function mainIssue(issues: ValidationIssue[]): ValidationIssue {
+  const [first] = issues;
+  if (first.keyword !== 'type' || first.params.type !== 'null') return first;
+  const inBranch = issues.filter((issue) => issue !== first && issue.keyword !== 'anyOf' && issue.instancePath.startsWith(first.instancePath));
+  const deepest = inBranch.reduce<ValidationIssue | undefined>((best, issue) => (!best || issue.instancePath.length > best.instancePath.length ? issue : best), undefined);
+  if (!deepest) return first;
+  // The value itself has the wrong type: both types are allowed.
+  if (deepest.keyword === 'type' && deepest.instancePath === first.instancePath) return { ...deepest, params: { type: `${String(deepest.params.type)},null` } };
+  return deepest;
 }
 
 function validationRefusal(error: FastifyError) {
   const issues = error.validation as unknown as ValidationIssue[];
   localizeFr(issues as Parameters<typeof localizeFr>[0]);
-  const issue = issues[0];
+  const issue = mainIssue(issues);
   const field = fieldOf(issue, error.validationContext);
   if (issue.keyword === 'required') return { status: 400, field, message: `Le champ '${field}' est obligatoire.` };
   if (issue.keyword === 'additionalProperties') return { status: 400, field, message: `Le champ '${field}' n'est pas accepté ici.` };

@@ -8,7 +8,8 @@ import { badRequest } from './errors';
  * expected or a boolean where a string is expected is refused, not converted. Query strings
  * and paths are text by nature, so there numbers are still read from their digits.
  */
-const STRICT = { coerceTypes: false, useDefaults: true, removeAdditional: true, allErrors: false } as const;
+// `verbose` hands the error handler each failed keyword's schema, whose description it quotes.
+const STRICT = { coerceTypes: false, useDefaults: true, removeAdditional: true, allErrors: false, verbose: true } as const;
 const COERCING = { ...STRICT, coerceTypes: 'array' } as const;
 
 type ExternalSchemas = Parameters<ReturnType<typeof AjvCompiler>>[0];

@@ -17,7 +17,7 @@ import type { ModuleContext } from './shared/context';
 import { errorHandler } from './shared/errorHandler';
 import { describeRoutes, SECURITY_SCHEMES } from './shared/openapi';
 import { securityHeaders } from './shared/securityHeaders';
-import { buildValidator, guardInput } from './shared/validation';
+import { buildValidator, guardInput, MAX_PARAM_LENGTH } from './shared/validation';
 import { modules } from './modules';
 import { ReadableRequestLog } from './startup/requestLog';
 
@@ -55,6 +55,7 @@ export async function buildApp({ config, db, tokens, logger = false }: AppDeps):
     // Unset: X-Forwarded-For is ignored, so no client can choose the address rate limits key on.
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     rewriteUrl: (req) => (req.url && UNPREFIXED.test(req.url) ? `/api${req.url}` : (req.url ?? '/')),
     // Readable logs (the quick start) write one line per request, at debug; JSON logs
     // (production) keep Fastify's request lines at info for log collectors.

@@ -51,7 +51,7 @@ function reason(issue: ValidationIssue, issues: ValidationIssue[]): string {
   // A regular expression tells a reader nothing: the schema's description says what is expected.
   const description = typeof issue.parentSchema?.description === 'string' ? issue.parentSchema.description.replace(/\.$/, '') : '';
   const expected = description && ` (attendu : ${description.charAt(0).toLowerCase()}${description.slice(1)})`;
-  if (issue.keyword === 'pattern') return `ne respecte pas le format attendu${expected}`;
+  if (issue.keyword === 'pattern') return `ne respecte pas le format${expected}`;
   return `${issue.message ?? 'valeur refusée'}${expected}`;
 }
 

@@ -125,7 +125,7 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
     const { chaine, video } = request.body;
     if (chaine !== undefined && video !== undefined) throw badRequest('video', "Donnez 'chaine' ou 'video', pas les deux.");
     if (video !== undefined) {
-      await markVideoSeen(db, visitor.id, video);
+      if (!(await markVideoSeen(db, visitor.id, video))) throw notFound('Vidéo');
       return { ok: true };
     }
     const list = await listOf(visitor.id);
@@ -170,7 +170,7 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
     { config: writeLimit, schema: { tags, params: VideoParams, body: VideoStateBody, response: { 200: VideoStateAnswer } } },
     async (request) => {
       const visitor = await currentVisitor(db, request);
-      await setVideoState(db, visitor.id, request.params.videoId, request.body.etat);
+      if (!(await setVideoState(db, visitor.id, request.params.videoId, request.body.etat))) throw notFound('Vidéo');
       return { plusTard: await videoIdsIn(db, visitor.id, 'plus tard'), masquees: await videoIdsIn(db, visitor.id, 'masquée') };
     },
   );

@@ -77,6 +77,8 @@ describe('POST /api/rtEvent/new', () => {
   it.each([
     ['a missing e-mail', (b: Record<string, unknown>) => delete b.email, 'email'],
     ['an e-mail without a dot after the @', (b: Record<string, unknown>) => (b.email = 'a@b'), 'email'],
+    ['an e-mail with 65 characters before the @', (b: Record<string, unknown>) => (b.email = `${'a'.repeat(65)}@example.org`), 'email'],
+    ['an e-mail with a 64-character domain label', (b: Record<string, unknown>) => (b.email = `a@${'b'.repeat(64)}.example.org`), 'email'],
     ['another path', (b: Record<string, unknown>) => (b.path = 'api/other'), 'path'],
     ['another event name', (b: Record<string, unknown>) => (b.name = 'delete_all'), 'name'],
     ['a missing optin', (b: Record<string, unknown>) => delete b.optin, 'optin'],

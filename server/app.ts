@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import { createAuthenticate, type TokenService } from './shared/auth';
 import type { ModuleContext } from './shared/context';
+import { publicBaseUrl } from './shared/publicUrl';
 import { errorHandler } from './shared/errorHandler';
 import { describeRoutes, SECURITY_SCHEMES } from './shared/openapi';
 import { securityHeaders } from './shared/securityHeaders';
@@ -106,7 +107,7 @@ export async function buildApp({ config, db, tokens, logger = false }: AppDeps):
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const context: ModuleContext = { config, db, tokens, authenticate: createAuthenticate(tokens, db) };
+  const context: ModuleContext = { config, db, tokens, authenticate: createAuthenticate(tokens, db), publicUrl: publicBaseUrl(app, config.publicUrl, config.port) };
   describeRoutes(app, context.authenticate);
   const Health = Answer({ status: Type.String(), database: Type.String() });
   app.get('/api/health', { schema: { tags: ['health'], response: { 200: Health, 503: Health } } }, async (_request, reply) => {

@@ -10,4 +10,6 @@ export interface ModuleContext {
   tokens: TokenService;
   /** onRequest hook of back-office routes: a valid bearer token of an existing user. */
   authenticate: onRequestAsyncHookHandler;
+  /** The base of every absolute URL the server writes (shared/publicUrl.ts). */
+  publicUrl: () => string;
 }

@@ -224,6 +224,18 @@ describe('the private feed', () => {
     expect((await t.app.inject({ url: new URL(renewed.body.feedUrl).pathname })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/visitor/feed/not-a-key' })).statusCode).toBe(404);
   });
+
+  it('builds its URLs from where the server listens without PUBLIC_URL, never from the Host header', async () => {
+    const visitor = await followerOf(A);
+    const forged = { ...visitor, host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    const { feedUrl } = (await call('GET', '/api/visitor/me', forged)).body;
+    expect(feedUrl).toMatch(/^http:\/\/localhost:\d+\/api\/visitor\/feed\/[\w-]{43}$/);
+    const feed = await t.app.inject({ url: new URL(feedUrl).pathname, headers: { host: 'evil.example' } });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toContain(feedUrl);
+    expect(feed.body).not.toContain('evil.example');
+    expect((await call('POST', '/api/visitor/feed', forged)).body.feedUrl).not.toContain('evil.example');
+  });
 });
 
 describe('settings', () => {

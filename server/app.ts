@@ -17,10 +17,11 @@ import { createAuthenticate, type TokenService } from './shared/auth';
 import { createDiskWatch, type DiskWatch } from './shared/diskSpace';
 import type { ModuleContext } from './shared/context';
 import { closeAmpChecker } from './shared/amp4email/thread';
+import { publicBaseUrl } from './shared/publicUrl';
 import { errorHandler } from './shared/errorHandler';
 import { describeRoutes, SECURITY_SCHEMES } from './shared/openapi';
 import { securityHeaders } from './shared/securityHeaders';
-import { buildValidator, guardInput } from './shared/validation';
+import { buildValidator, guardInput, MAX_PARAM_LENGTH } from './shared/validation';
 import { modules } from './modules';
 import { ReadableRequestLog } from './startup/requestLog';
 
@@ -60,6 +61,7 @@ export async function buildApp({ config, db: engine, tokens, disk: given, logger
     // Unset: X-Forwarded-For is ignored, so no client can choose the address rate limits key on.
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     rewriteUrl: (req) => (req.url && UNPREFIXED.test(req.url) ? `/api${req.url}` : (req.url ?? '/')),
     // Readable logs (the quick start) write one line per request, at debug; JSON logs
     // (production) keep Fastify's request lines at info for log collectors.
@@ -112,7 +114,7 @@ export async function buildApp({ config, db: engine, tokens, disk: given, logger
 
   const disk = given ?? watchDisk(app, config, engine);
   const db = guardWrites(engine, disk);
-  const context: ModuleContext = { config, db, tokens, disk, authenticate: createAuthenticate(tokens, db) };
+  const context: ModuleContext = { config, db, tokens, disk, authenticate: createAuthenticate(tokens, db), publicUrl: publicBaseUrl(app, config.publicUrl, config.port) };
   describeRoutes(app, context.authenticate);
   // `disk`: 'plein' while writes are refused for lack of space (reads and sign-in go on).
   const Health = Answer({ status: Type.String(), database: Type.String(), disk: Type.String() });

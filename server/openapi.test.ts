@@ -1,4 +1,5 @@
 import { OPERATIONS } from './shared/openapi';
+import { PATH_PARAM_MAX_CHARS } from './shared/validation';
 import { createTestApp, type TestApp } from './testing/testApp';
 
 let t: TestApp;
@@ -82,6 +83,20 @@ describe('the OpenAPI document tells the truth', () => {
       }
     }
     expect(closed).toEqual([]);
+  });
+
+  it('bounds every text path parameter under the router limit, so that what a schema accepts is routed (no 414)', async () => {
+    const spec = (await t.app.inject('/api/docs/json')).json();
+    const unbounded: string[] = [];
+    for (const [path, operations] of Object.entries<Record<string, { parameters?: { in: string; name: string; schema: { type?: string; maxLength?: number; pattern?: string } }[] }>>(spec.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const { name, schema } of (operation.parameters ?? []).filter((parameter) => parameter.in === 'path')) {
+          const bounded = schema.type !== 'string' || (schema.maxLength ?? Infinity) <= PATH_PARAM_MAX_CHARS;
+          if (!bounded) unbounded.push(`${method.toUpperCase()} ${path} ${name}`);
+        }
+      }
+    }
+    expect(unbounded).toEqual([]);
   });
 
   it('answers a refusal through the declared shape, field included', async () => {

@@ -13,4 +13,6 @@ export interface ModuleContext {
   disk: DiskWatch;
   /** onRequest hook of back-office routes: a valid bearer token of an existing user. */
   authenticate: onRequestAsyncHookHandler;
+  /** The base of every absolute URL the server writes (shared/publicUrl.ts). */
+  publicUrl: () => string;
 }

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import localizeFr from 'ajv-i18n/localize/fr';
 import { isOutOfSpace } from './diskSpace';
@@ -9,25 +10,9 @@ interface ValidationIssue {
   schemaPath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** The schema holding the failed keyword (Ajv's `verbose`): its description says what is expected. */
+  parentSchema?: { description?: unknown };
 }
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  507: 'Insufficient Storage',
-};
 
 /** JSON type names as a French reader knows them. */
 const TYPE_FR: Record<string, string> = {
@@ -64,13 +49,32 @@ function reason(issue: ValidationIssue, issues: ValidationIssue[]): string {
   if (issue.keyword === 'enum') {
     return `doit valoir ${(issue.params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(' ou ')}`;
   }
-  return issue.message ?? 'valeur refusée';
+  // A regular expression tells a reader nothing: the schema's description says what is expected.
+  const description = typeof issue.parentSchema?.description === 'string' ? issue.parentSchema.description.replace(/\.$/, '') : '';
+  const expected = description && ` (attendu : ${description.charAt(0).toLowerCase()}${description.slice(1)})`;
+  if (issue.keyword === 'pattern') return `ne respecte pas le format${expected}`;
+  return `${issue.message ?? 'valeur refusée'}${expected}`;
+}
+
+/**
+ * The issue to report. In a nullable value (`null | {…}`) Ajv reports first that the value is
+ * not null; what is wrong is in the other branch, at the deepest place it reached.
+ */
+function mainIssue(issues: ValidationIssue[]): ValidationIssue {
+  const [first] = issues;
+  if (first.keyword !== 'type' || first.params.type !== 'null') return first;
+  const inBranch = issues.filter((issue) => issue !== first && issue.keyword !== 'anyOf' && issue.instancePath.startsWith(first.instancePath));
+  const deepest = inBranch.reduce<ValidationIssue | undefined>((best, issue) => (!best || issue.instancePath.length > best.instancePath.length ? issue : best), undefined);
+  if (!deepest) return first;
+  // The value itself has the wrong type: both types are allowed.
+  if (deepest.keyword === 'type' && deepest.instancePath === first.instancePath) return { ...deepest, params: { type: `${String(deepest.params.type)},null` } };
+  return deepest;
 }
 
 function validationRefusal(error: FastifyError) {
   const issues = error.validation as unknown as ValidationIssue[];
   localizeFr(issues as Parameters<typeof localizeFr>[0]);
-  const issue = issues[0];
+  const issue = mainIssue(issues);
   const field = fieldOf(issue, error.validationContext);
   if (issue.keyword === 'required') return { status: 400, field, message: `Le champ '${field}' est obligatoire.` };
   if (issue.keyword === 'additionalProperties') return { status: 400, field, message: `Le champ '${field}' n'est pas accepté ici.` };
@@ -149,6 +153,9 @@ const GENERIC_FR: Record<number, string> = {
   431: 'En-têtes de la requête trop volumineux.',
 };
 
+/** HTTP's own reason phrase (`Gone`, `URI Too Long`…); a code HTTP does not name gets its class's. */
+const statusText = (status: number) => STATUS_CODES[status] ?? STATUS_CODES[Math.floor(status / 100) * 100] ?? 'Error';
+
 /**
  * One JSON shape for every error: `{statusCode, error, message, field?}`, in French.
  * Validation errors name the field; unexpected errors are logged and never leak their details.
@@ -157,7 +164,7 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   const send = (status: number, message: string, field?: string, details?: Record<string, unknown>) =>
     reply
       .code(status)
-      .send({ ...details, statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message, ...(field ? { field } : {}) });
+      .send({ ...details, statusCode: status, error: statusText(status), message, ...(field ? { field } : {}) });
 
   if ((error as FastifyError).validation?.length) {
     const { status, message, field } = validationRefusal(error as FastifyError);

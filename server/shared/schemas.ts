@@ -1,7 +1,11 @@
 import { Type, type ObjectOptions, type TProperties } from '@sinclair/typebox';
+import { EMAIL_DESCRIPTION, EMAIL_LIMITS, EMAIL_MAX_LENGTH } from './email';
 
-/** Text, @, text, dot, text: the spec's simple e-mail pattern (§5), as the SPA checks it. */
-export const SimpleEmail = Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' });
+/** Text, @, text, dot, text: the spec's simple e-mail pattern (§5), as the SPA checks it, within RFC 5321's limits. */
+export const SimpleEmail = Type.String({ maxLength: EMAIL_MAX_LENGTH, pattern: `${EMAIL_LIMITS}[^\\s@]+@[^\\s@]+\\.[^\\s@]+$`, description: EMAIL_DESCRIPTION });
+
+/** An address as mail servers take it (ajv-formats' `email`), within RFC 5321's limits. */
+export const Email = Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_LIMITS, description: EMAIL_DESCRIPTION });
 
 /**
  * The answer of a route: the properties it declares, and any other passes through. Fastify's

@@ -91,6 +91,23 @@ describe('the automations API', () => {
       steps: [{ delivery: d1, delayMinutes: 0, window: { days: [8], from: '09:00', to: '10:00' } }],
     });
     expect(noDay.statusCode).toBe(400);
+    // A window the schema refuses names the field and what it expects, not the null it may also be.
+    for (const [window, field, expected] of [
+      [{ days: [0], from: '09:00', to: '10:00' }, 'steps.0.window.days.0', /1 = lundi à 7 = dimanche/],
+      [{ days: [1], from: '09:00', to: '24:00' }, 'steps.0.window.to', /HH:MM, de 00:00 à 23:59/],
+      ['lundi', 'steps.0.window', /objet ou null/],
+    ] as const) {
+      const refused = await t.call('POST', '/api/automations', operator, { name: 'Fenêtre', trigger: { type: 'liste', grp: list }, steps: [{ delivery: d1, delayMinutes: 0, window }] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ field, message: expect.stringMatching(expected) });
+      expect(refused.json().message).not.toMatch(/doit être de type null/);
+    }
+    const twice = await t.call('PATCH', `/api/automations/${created.id}`, operator, {
+      steps: [created.steps[0], { ...created.steps[0], delayMinutes: 5 }],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({ field: 'steps.1.id', message: expect.stringMatching(/^L'étape 2 reprend l'identifiant/) });
+    expect((await view(created.id)).steps).toHaveLength(1);
     const empty = await t.call('POST', `/api/automations/${(await automation({ name: 'Vide', trigger: { type: 'liste', grp: list } })).id}/activate`, operator, {});
     expect(empty.statusCode).toBe(409);
   });

@@ -21,7 +21,11 @@ async function checkReferences(tx: Queryable, values: Row, user: AuthUser): Prom
   const trigger = values.trigger as { grp: number };
   await findOwnedItem(tx, grpResource, trigger.grp, user);
   const steps = (values.steps ?? []) as Step[];
+  const ids = new Set<number>();
   for (const [index, step] of steps.entries()) {
+    // Two steps naming one row would leave the stored steps and their rows disagreeing.
+    if (step.id !== undefined && ids.has(step.id)) throw badRequest(`steps.${index}.id`, copy.duplicateStep(index, step.id));
+    if (step.id !== undefined) ids.add(step.id);
     await findOwnedItem(tx, deliveryResource, step.delivery, user).catch((error: { statusCode?: number }) => {
       if (error.statusCode === 404) throw badRequest(`steps.${index}.delivery`, `Le modèle ${step.delivery} n'existe pas.`);
       throw error;

@@ -2,11 +2,12 @@ import { Type } from '@sinclair/typebox';
 import { Answer } from '../../shared/schemas';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
-const HourMinute = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, dans TIMEZONE.' });
+const HourMinute = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'Une heure HH:MM, de 00:00 à 23:59, dans TIMEZONE.' });
+const Day = Type.Integer({ minimum: 1, maximum: 7, description: 'Un jour de la semaine, de 1 = lundi à 7 = dimanche.' });
 
 export const StepWindow = Type.Object(
   {
-    days: Type.Array(Type.Integer({ minimum: 1, maximum: 7 }), { minItems: 1, maxItems: 7, uniqueItems: true, description: '1 = lundi … 7 = dimanche.' }),
+    days: Type.Array(Day, { minItems: 1, maxItems: 7, uniqueItems: true, description: '1 = lundi … 7 = dimanche.' }),
     from: HourMinute,
     to: HourMinute,
   },

@@ -75,7 +75,7 @@ it('confirms on POST once, records who confirmed, and answers 410 after', async 
 
   const again = await t.app.inject({ method: 'POST', url: `/api/confirmations/${token}` });
   expect(again.statusCode).toBe(410);
-  expect(again.json().message).toBe('Ce lien de confirmation a déjà servi.');
+  expect(again.json()).toEqual({ statusCode: 410, error: 'Gone', message: 'Ce lien de confirmation a déjà servi.' });
   expect((await t.app.inject({ method: 'GET', url: `/api/confirmations/${token}` })).json()).toMatchObject({ used: true });
 });
 

@@ -101,7 +101,7 @@ export const ModeleNew = Type.Object(
 );
 
 export const DeliveryRefParams = Type.Object({
-  ref: Type.String({ pattern: `^[0-9]{1,9}$|${INTERNAL_NAME}` }),
+  ref: Type.String({ maxLength: 200, pattern: `^[0-9]{1,9}$|${INTERNAL_NAME}` }),
 });
 
 // Answers of the routes beside the CRUD ones.

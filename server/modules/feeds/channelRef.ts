@@ -26,8 +26,19 @@ function fromUrl(value: string): ChannelRef | null {
     return null;
   }
   if (!YOUTUBE_HOST.test(url.hostname.toLowerCase())) return null;
-  const [first, second] = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = url.pathname.split('/').filter(Boolean).map(decodedSegment);
+  // A segment that is not valid percent-encoding (`%ff`, a lone `%`) names no channel.
+  if (parts.includes(null)) return null;
+  const [first, second] = parts;
   if (first === 'channel' && second && CHANNEL_ID.test(second)) return { kind: 'id', id: second };
   if (first?.startsWith('@') && HANDLE.test(first.slice(1))) return { kind: 'handle', handle: first.slice(1) };
   return null;
+}
+
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }

@@ -70,7 +70,17 @@ describe('parseChannelRef', () => {
     expect(parseChannelRef(input)).toEqual(expected);
   });
 
-  it.each(['https://example.org/@someone', 'https://www.youtube.com/watch?v=abc', '@a', 'two words', 'https://www.youtube.com/channel/UCshort'])(
+  it.each([
+    'https://example.org/@someone',
+    'https://www.youtube.com/watch?v=abc',
+    '@a',
+    'two words',
+    'https://www.youtube.com/channel/UCshort',
+    // Not valid percent-encoding: refused, not thrown (it was a 500 on every route taking an address).
+    'https://www.youtube.com/%ff',
+    'https://www.youtube.com/%',
+    `youtube.com/channel/${CHANNEL}%E0%A4%A`,
+  ])(
     'refuses %s',
     (input) => {
       expect(parseChannelRef(input)).toBeNull();

@@ -64,6 +64,12 @@ describe('POST /api/grps/{id}/subscribe', () => {
     const bad = await subscribe(confirmed, { email: 'pas-une-adresse' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('email');
+    // RFC 5321: 64 characters before the @, 63 in a label of the domain.
+    for (const email of [`${'a'.repeat(65)}@example.org`, `someone@${'b'.repeat(64)}.org`]) {
+      const overlong = await subscribe(confirmed, { email });
+      expect(overlong.statusCode).toBe(400);
+      expect(overlong.json()).toMatchObject({ field: 'email', message: expect.stringMatching(/64 caractères au plus avant le @/) });
+    }
     expect(await contactId(open, 'someone@example.org')).toBeUndefined();
   });
 

@@ -1,22 +1,20 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
 import type { Queryable } from '../../db/db';
 import { dropConfirmations } from '../confirmations';
 import { publicClient, setConsentContext, type ConsentSource } from './consent';
 
 /**
  * `formulaire` when the public route is called from the product's own pages, `api` otherwise:
- * a browser sends `Origin` with every cross-site or same-site POST, and ours is PUBLIC_URL's
- * origin (or, without PUBLIC_URL, the host the request was sent to). A client elsewhere that
- * forges the header only mislabels itself (docs/decisions.md, «Automations (issue 23)»).
+ * a browser sends `Origin` with every cross-site or same-site POST, and ours is `publicUrl`'s
+ * origin (PUBLIC_URL, or where the server listens: never the request's Host header, which its
+ * sender chooses). A client elsewhere that forges the header only mislabels itself
+ * (docs/decisions.md, «Automations (issue 23)»).
  */
-export function publicSource(request: FastifyRequest, config: Pick<Config, 'publicUrl'>): ConsentSource {
+export function publicSource(request: FastifyRequest, publicUrl: string): ConsentSource {
   const origin = request.headers.origin;
   if (typeof origin !== 'string' || !origin) return 'api';
-  let ours: string;
   try {
-    ours = config.publicUrl ? new URL(config.publicUrl).origin : `${request.protocol}://${request.host}`;
-    return new URL(origin).origin === ours ? 'formulaire' : 'api';
+    return new URL(origin).origin === new URL(publicUrl).origin ? 'formulaire' : 'api';
   } catch {
     return 'api';
   }

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Sequence } from '../../shared/sequence';
 import { DownloadToken } from '../../shared/downloadLinks';
 import { CsvSeparatorSchema } from '../../shared/csv';
-import { Answer, MediaAnswer } from '../../shared/schemas';
+import { Answer, MediaAnswer, Email } from '../../shared/schemas';
 
 const Subject = Type.String({ minLength: 1, maxLength: 200 });
 const Actif = Type.Union([Type.Literal(0), Type.Literal(1)]);
@@ -25,7 +25,7 @@ const ContactText = Type.String({ maxLength: 100 });
 
 export const GrpRcpCreate = Type.Object(
   {
-    email: Type.String({ format: 'email', maxLength: 254 }),
+    email: Email,
     firstname: Type.Optional(ContactText),
     lastname: Type.Optional(ContactText),
     phone: Type.Optional(Type.String({ maxLength: 50 })),
@@ -150,7 +150,7 @@ export const ContactsCsvAnswer = MediaAnswer('Les contacts, en CSV (UTF-8 avec B
 /** A public subscription to a list that requires confirmation (docs/architecture.md, «Contacts and consent»). */
 export const SubscribeBody = Type.Object(
   {
-    email: Type.String({ format: 'email', maxLength: 254 }),
+    email: Email,
     firstname: Type.Optional(ContactText),
   },
   { additionalProperties: false },

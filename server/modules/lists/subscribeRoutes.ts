@@ -12,7 +12,7 @@ import { GrpIdParams, SubscribeAnswer, SubscribeBody } from './schemas';
  * confirmation; the contact waits `en attente` and is mailed a confirmation, in one
  * transaction. The answer is the same whoever is already in the list.
  */
-export function registerSubscribeRoutes(app: FastifyInstance, { db, config }: ModuleContext): void {
+export function registerSubscribeRoutes(app: FastifyInstance, { db, config, publicUrl }: ModuleContext): void {
   const writeLimit = { rateLimit: { max: config.publicWriteRateLimit, timeWindow: '1 minute' } };
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/grps/:id/subscribe',
@@ -21,7 +21,7 @@ export function registerSubscribeRoutes(app: FastifyInstance, { db, config }: Mo
       const list = await findPublicList(db, request.params.id);
       if (!list || list.actif !== 1) throw notFound('Liste');
       if (!list.doubleOptIn) throw forbidden(copy.subscribe.closed);
-      const source = publicSource(request, config);
+      const source = publicSource(request, publicUrl());
       await db.transaction(async (tx) => {
         const pending = await subscribePublicly(tx, list, request.body, request, source);
         if (pending) await queueListConfirmation(tx, pending, config.optinExpiryDays * 24);

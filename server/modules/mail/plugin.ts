@@ -6,7 +6,7 @@ import { batchedComposer, messageKinds, type MessageContext } from './messages';
 import { createMailTransport, SendWorker, UnknownMessageKind, type ClaimedMessage } from './queue';
 import { registerSendRoutes } from './routes';
 import { Scheduler } from './schedules';
-import { MailLinks, publicBaseUrl, registerTrackingRoutes, registerUnsubscribeRoutes } from './tracking';
+import { MailLinks, registerTrackingRoutes, registerUnsubscribeRoutes } from './tracking';
 
 /**
  * The mail module (docs/architecture.md, «Sending mail»): it owns its transport, its signed tokens and links, the
@@ -18,7 +18,7 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
   const { config, db } = context;
   const { bounce } = config;
   const transport = createMailTransport(config);
-  const links = new MailLinks(publicBaseUrl(app, config.publicUrl, config.port));
+  const links = new MailLinks(context.publicUrl);
   const composer = mailComposer({ from: config.mail.from, links, bounceDomain: bounce.domain, dkim: config.dkim });
   const messageContext: MessageContext = {
     db,

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { DeliveryPatch } from '../deliveries/schemas';
 import { DownloadToken } from '../../shared/downloadLinks';
 import { collectionResponseSchema, itemResponseSchema } from '../../shared/hydra';
-import { Answer, MediaAnswer } from '../../shared/schemas';
+import { Answer, MediaAnswer, Email } from '../../shared/schemas';
 import { scheduleResource } from './schedules';
 import { CsvSeparatorSchema } from '../../shared/csv';
 import { sendResource } from './queue';
@@ -74,7 +74,7 @@ const contentFields = Type.Pick(DeliveryPatch, [
  * or with the content the body gives (base64 lists for HTML and text, as deliveries hold them).
  */
 export const TestSendBody = Type.Object(
-  { email: Type.String({ format: 'email', maxLength: 254 }), delId: Type.Optional(Id), ...contentFields },
+  { email: Email, delId: Type.Optional(Id), ...contentFields },
   { additionalProperties: false },
 );
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Answer } from '../../shared/schemas';
+import { Answer, Email } from '../../shared/schemas';
 import { itemResponseSchema } from '../../shared/hydra';
 import { recipientResource } from './resource';
 
@@ -16,7 +16,6 @@ const profile = {
   origin: Text(100),
 };
 
-const Email = Type.String({ format: 'email', maxLength: 254 });
 const Actif = Type.Union([Type.Literal(0), Type.Literal(1)]);
 
 /** A recipient as POST /api/recipients and /api/localToProd take it. */

@@ -141,7 +141,7 @@ describe('POST /api/youtube/{n} and /api/twitter/{n}', () => {
   });
 
   it('refuses a URL that is not a YouTube channel, and an n out of bounds (400 naming the field)', async () => {
-    for (const url of ['https://vimeo.com/emma', 'https://www.youtube.com/watch?v=abc', 'pas une chaîne']) {
+    for (const url of ['https://vimeo.com/emma', 'https://www.youtube.com/watch?v=abc', 'pas une chaîne', 'https://www.youtube.com/%ff', 'https://www.youtube.com/%']) {
       const response = await api.post('/api/youtube/3', operator, { url, id: jade });
       expect(response.statusCode).toBe(400);
       expect(response.json().field).toBe('url');

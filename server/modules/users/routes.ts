@@ -16,10 +16,11 @@ import { currentUser, endUserSessions, isAdmin } from '../../shared/auth';
 import { conflict, forbidden, notFound } from '../../shared/errors';
 import type { ModuleContext } from '../../shared/context';
 import { userResource } from './resource';
+import { Email } from '../../shared/schemas';
 
 const UserPatch = Type.Object(
   {
-    email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    email: Type.Optional(Email),
     roles: Type.Optional(Type.Array(Type.String({ pattern: '^ROLE_[A-Z_]+$', maxLength: 50 }), { maxItems: 10 })),
   },
   { additionalProperties: false },

@@ -136,6 +136,23 @@ describe('groups', () => {
     expect((await call('PUT', '/api/visitor/groupes/G', visitor, {})).body.field).toBe('chaines');
     expect((await call('GET', '/api/visitor/me', visitor)).body.groupes).toEqual([]);
   });
+
+  it('takes a name of 60 emoji (under the router limit), refuses 61 and a name with nothing visible', async () => {
+    const visitor = await followerOf(A);
+    const emoji = '😀'.repeat(60);
+    const long = await call('PUT', `/api/visitor/groupes/${encodeURIComponent(emoji)}`, visitor, { chaines: [A] });
+    expect(long.status).toBe(200);
+    expect(long.body.groupes).toEqual([{ name: emoji, chaines: [A] }]);
+    const tooLong = await call('PUT', `/api/visitor/groupes/${encodeURIComponent(`${emoji}😀`)}`, visitor, { chaines: [A] });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.field).toBe('name');
+    for (const name of ['\u200b\u200b', '\u0001\u0007', '\u200d\ufeff\u2060', ' \u00a0 ', '\u0301']) {
+      const invisible = await call('PUT', `/api/visitor/groupes/${encodeURIComponent(name)}`, visitor, { chaines: [A] });
+      expect([name, invisible.status, invisible.body.field]).toEqual([name, 400, 'name']);
+      expect(invisible.body.message).toMatch(/au moins un visible/);
+    }
+    expect((await call('GET', '/api/visitor/me', visitor)).body.groupes).toHaveLength(1);
+  });
 });
 
 describe('later and hidden', () => {
@@ -143,11 +160,12 @@ describe('later and hidden', () => {
     const visitor = await followerOf(A);
     const first = publish(A, 5);
     const second = publish(A, 6);
+    const third = publish(A, 7);
     await refresh();
     await call('POST', `/api/visitor/videos/${first}`, visitor, { etat: 'plus tard' });
     await call('POST', `/api/visitor/videos/${second}`, visitor, { etat: 'plus tard' });
-    const hidden = await call('POST', '/api/visitor/videos/zzzzzzzzzzz', visitor, { etat: 'masquée' });
-    expect(hidden.body).toEqual({ plusTard: [second, first], masquees: ['zzzzzzzzzzz'] });
+    const hidden = await call('POST', `/api/visitor/videos/${third}`, visitor, { etat: 'masquée' });
+    expect(hidden.body).toEqual({ plusTard: [second, first], masquees: [third] });
     const later = (await call('GET', '/api/visitor/videos?vue=plusTard', visitor)).body.videos as { id: string; youtube_titre: string }[];
     expect(later.map((v) => v.id)).toEqual([second, first]);
     const cleared = await call('POST', `/api/visitor/videos/${second}`, visitor, { etat: null });
@@ -162,6 +180,17 @@ describe('later and hidden', () => {
     expect(state.status).toBe(400);
     expect(state.body.field).toBe('etat');
     expect((await call('POST', '/api/visitor/videos/a', visitor, { etat: null })).body.field).toBe('videoId');
+  });
+
+  it('refuses a video no feed has shown (404), saving and marking seen nothing', async () => {
+    const visitor = await followerOf(A);
+    for (const etat of ['plus tard', 'masquée', null]) {
+      const unknown = await call('POST', '/api/visitor/videos/zzzzzzzzzzz', visitor, { etat });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toMatchObject({ error: 'Not Found', message: 'Vidéo introuvable.' });
+    }
+    expect((await call('POST', '/api/visitor/seen', visitor, { video: 'zzzzzzzzzzz' })).status).toBe(404);
+    expect(await t.db.query("SELECT 1 FROM visitor_video WHERE video_id = 'zzzzzzzzzzz'")).toEqual([]);
   });
 });
 
@@ -194,6 +223,18 @@ describe('the private feed', () => {
     expect((await t.app.inject({ url: `/api/visitor/feed/${key}` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: new URL(renewed.body.feedUrl).pathname })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/visitor/feed/not-a-key' })).statusCode).toBe(404);
+  });
+
+  it('builds its URLs from where the server listens without PUBLIC_URL, never from the Host header', async () => {
+    const visitor = await followerOf(A);
+    const forged = { ...visitor, host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    const { feedUrl } = (await call('GET', '/api/visitor/me', forged)).body;
+    expect(feedUrl).toMatch(/^http:\/\/localhost:\d+\/api\/visitor\/feed\/[\w-]{43}$/);
+    const feed = await t.app.inject({ url: new URL(feedUrl).pathname, headers: { host: 'evil.example' } });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toContain(feedUrl);
+    expect(feed.body).not.toContain('evil.example');
+    expect((await call('POST', '/api/visitor/feed', forged)).body.feedUrl).not.toContain('evil.example');
   });
 });
 

@@ -45,21 +45,31 @@ export async function markChannelsSeen(db: Queryable, listId: number, youtubeId:
   return youtubeId === null || rows.length > 0;
 }
 
-export async function markVideoSeen(db: Queryable, visitorId: number, videoId: string): Promise<void> {
-  await db.query(
-    `INSERT INTO visitor_video (visitor_id, video_id, seen_at) VALUES ($1, $2, now())
-     ON CONFLICT (visitor_id, video_id) DO UPDATE SET seen_at = coalesce(visitor_video.seen_at, now())`,
+/**
+ * A video a visitor may mark ($1 the visitor, $2 the video): one we have read from a feed, or
+ * one already in their space (an imported file may name videos of feeds not read yet).
+ */
+const MARKABLE_VIDEO = `EXISTS (SELECT 1 FROM video WHERE id = $2) OR EXISTS (SELECT 1 FROM visitor_video WHERE visitor_id = $1 AND video_id = $2)`;
+
+/** Marks a video seen; false when the video is unknown (nothing written). */
+export async function markVideoSeen(db: Queryable, visitorId: number, videoId: string): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO visitor_video (visitor_id, video_id, seen_at) SELECT $1, $2, now() WHERE ${MARKABLE_VIDEO}
+     ON CONFLICT (visitor_id, video_id) DO UPDATE SET seen_at = coalesce(visitor_video.seen_at, now()) RETURNING 1`,
     [visitorId, videoId],
   );
+  return rows.length > 0;
 }
 
-/** Saves a video for later, hides it, or (null) neither. */
-export async function setVideoState(db: Queryable, visitorId: number, videoId: string, state: VideoState | null): Promise<void> {
-  await db.query(
-    `INSERT INTO visitor_video (visitor_id, video_id, etat, etat_at) VALUES ($1, $2, $3, CASE WHEN $3::text IS NULL THEN NULL ELSE now() END)
-     ON CONFLICT (visitor_id, video_id) DO UPDATE SET etat = EXCLUDED.etat, etat_at = EXCLUDED.etat_at`,
+/** Saves a video for later, hides it, or (null) neither; false when the video is unknown (nothing written). */
+export async function setVideoState(db: Queryable, visitorId: number, videoId: string, state: VideoState | null): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO visitor_video (visitor_id, video_id, etat, etat_at)
+     SELECT $1, $2, $3, CASE WHEN $3::text IS NULL THEN NULL ELSE now() END WHERE ${MARKABLE_VIDEO}
+     ON CONFLICT (visitor_id, video_id) DO UPDATE SET etat = EXCLUDED.etat, etat_at = EXCLUDED.etat_at RETURNING 1`,
     [visitorId, videoId, state],
   );
+  return rows.length > 0;
 }
 
 /** Video ids in a state, the latest first. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config';
 import type { Db } from '../../db/db';
@@ -44,6 +44,8 @@ type RouteLimit = { rateLimit: { max: number; timeWindow: string } };
 interface Deps {
   db: Db;
   config: Config;
+  /** Where the private feed's absolute URLs start (shared/publicUrl.ts). */
+  publicUrl: () => string;
   listOf: (visitorId: number) => Promise<VisitorList>;
   writeLimit: RouteLimit;
   readLimit: RouteLimit;
@@ -72,12 +74,11 @@ async function settingsOf(db: Db, visitorId: number): Promise<Settings> {
  * the digest's settings and the private feed (docs/architecture.md, «Visitors' space», issue 24).
  */
 export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
-  const { db, config, listOf, writeLimit, readLimit, onSettingsChanged } = deps;
+  const { db, config, publicUrl, listOf, writeLimit, readLimit, onSettingsChanged } = deps;
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['visitors'];
-  const originOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
-  async function me(request: FastifyRequest, visitor: Visitor) {
+  async function me(visitor: Visitor) {
     const list = await findVisitorList(db, visitor.id);
     const [liste, settings, groupes, plusTard, masquees, key] = await Promise.all([
       list ? listeJson(db, visitor.id, list) : null,
@@ -87,11 +88,11 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
       videoIdsIn(db, visitor.id, 'masquée'),
       feedKey(db, visitor.id),
     ]);
-    return { email: visitor.email, liste, ...settings, feedUrl: feedUrlOf(originOf(request), key), groupes, plusTard, masquees };
+    return { email: visitor.email, liste, ...settings, feedUrl: feedUrlOf(publicUrl(), key), groupes, plusTard, masquees };
   }
 
   typed.get('/api/visitor/me', { config: readLimit, schema: { tags, response: { 200: VisitorMeAnswer } } }, async (request) =>
-    me(request, await currentVisitor(db, request)),
+    me(await currentVisitor(db, request)),
   );
 
   typed.patch(
@@ -116,7 +117,7 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
         }
       });
       onSettingsChanged();
-      return me(request, visitor);
+      return me(visitor);
     },
   );
 
@@ -125,7 +126,7 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
     const { chaine, video } = request.body;
     if (chaine !== undefined && video !== undefined) throw badRequest('video', "Donnez 'chaine' ou 'video', pas les deux.");
     if (video !== undefined) {
-      await markVideoSeen(db, visitor.id, video);
+      if (!(await markVideoSeen(db, visitor.id, video))) throw notFound('Vidéo');
       return { ok: true };
     }
     const list = await listOf(visitor.id);
@@ -170,7 +171,7 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
     { config: writeLimit, schema: { tags, params: VideoParams, body: VideoStateBody, response: { 200: VideoStateAnswer } } },
     async (request) => {
       const visitor = await currentVisitor(db, request);
-      await setVideoState(db, visitor.id, request.params.videoId, request.body.etat);
+      if (!(await setVideoState(db, visitor.id, request.params.videoId, request.body.etat))) throw notFound('Vidéo');
       return { plusTard: await videoIdsIn(db, visitor.id, 'plus tard'), masquees: await videoIdsIn(db, visitor.id, 'masquée') };
     },
   );
@@ -190,7 +191,7 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
 
   typed.post('/api/visitor/feed', { config: writeLimit, schema: { tags, response: { 200: FeedAnswer } } }, async (request) => {
     const visitor = await currentVisitor(db, request);
-    return { feedUrl: feedUrlOf(originOf(request), await feedKey(db, visitor.id, true)) };
+    return { feedUrl: feedUrlOf(publicUrl(), await feedKey(db, visitor.id, true)) };
   });
 
   // The key is the credential: a feed reader cannot send a header. The logs redact it (app.ts).
@@ -210,7 +211,7 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
       if (!visitor) throw notFound('Flux');
       const list = await findVisitorList(db, visitor.id);
       const videos = list ? await latestVideos(db, visitor.id, list.id) : [];
-      const origin = originOf(request);
+      const origin = publicUrl();
       return reply
         .type('application/atom+xml; charset=utf-8')
         .header('cache-control', 'private, max-age=300')

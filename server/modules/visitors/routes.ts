@@ -21,7 +21,7 @@ import { currentVisitor } from './visitorAuth';
 export const SIGN_IN_LINK_EVERY_MS = 10 * 60_000;
 
 /** Sign-up (spec §7.6), a visitor's own list of followed channels, and its subscriptions files. */
-export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, config }) => {
+export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, config, publicUrl }) => {
   const writeLimit = { rateLimit: { max: config.publicWriteRateLimit, timeWindow: '1 minute' } };
   const readLimit = { rateLimit: { max: config.publicReadRateLimit, timeWindow: '1 minute' } };
   const feeds = createFeedClient({ baseUrl: config.youtubeFeedUrl });
@@ -99,7 +99,7 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     return { liste: await listeJson(db, visitor.id, list) };
   });
 
-  registerPersonalRoutes(app, { db, config, listOf, writeLimit, readLimit, onSettingsChanged: digests.tick });
+  registerPersonalRoutes(app, { db, config, publicUrl, listOf, writeLimit, readLimit, onSettingsChanged: digests.tick });
   registerDigestRoutes(app, { db, productName: config.productName, writeLimit });
   registerSubscriptionRoutes(app, { db, parser, readPendingFeeds: pendingFeeds.kick, listOf, writeLimit, readLimit });
 };

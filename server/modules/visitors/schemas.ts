@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ChaineAnswer, VideoAnswer } from '../videos/schemas';
 import { Answer, SimpleEmail as Email } from '../../shared/schemas';
+import { GROUP_NAME_MAX, VISIBLE_CHARACTER } from './groupName';
 
 const ShortText = Type.String({ maxLength: 200 });
 
@@ -86,7 +87,7 @@ export const VisitorPatchBody = Type.Object(
   { additionalProperties: false },
 );
 
-const VideoId = Type.String({ pattern: '^[\\w-]{11}$', description: "L'identifiant YouTube d'une vidéo." });
+const VideoId = Type.String({ maxLength: 11, pattern: '^[\\w-]{11}$', description: "L'identifiant YouTube d'une vidéo." });
 
 /** One creator (`chaine`), one watched video (`video`), or, with neither, every creator. */
 export const SeenBody = Type.Object(
@@ -94,7 +95,14 @@ export const SeenBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const GroupeParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 60 }) });
+export const GroupeParams = Type.Object({
+  name: Type.String({
+    minLength: 1,
+    maxLength: GROUP_NAME_MAX,
+    pattern: VISIBLE_CHARACTER,
+    description: `Un nom de ${GROUP_NAME_MAX} caractères au plus, dont au moins un visible (pas seulement des espaces, caractères de contrôle ou invisibles).`,
+  }),
+});
 
 export const GroupeBody = Type.Object({
   chaines: Type.Array(Type.String({ pattern: '^UC[\\w-]{22}$' }), { maxItems: 1000 }),

@@ -2,6 +2,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { badRequest } from '../../shared/errors';
 import { CHANNEL_ID } from '../feeds/parseFeed';
+import { importedGroupName } from './groupName';
 
 /**
  * The subscription files of YouTube and its alternative clients, read and written:
@@ -300,7 +301,12 @@ export function readSubscriptionFile(text: string): SubscriptionFile {
   if (content.startsWith('<')) file = { format: 'opml', ...readOpml(content) };
   else if (content.startsWith('{') || content.startsWith('[')) file = readJson(content);
   else file = { format: 'takeout-csv', entries: readTakeoutCsv(content), ...noExtras() };
-  file.groups = file.groups.slice(0, MAX_IMPORTED_GROUPS).map((group) => ({ name: group.name.slice(0, 60), channelIds: [...new Set(group.channelIds)] }));
+  file.groups = file.groups
+    .flatMap((group) => {
+      const name = importedGroupName(group.name);
+      return name ? [{ name, channelIds: [...new Set(group.channelIds)] }] : [];
+    })
+    .slice(0, MAX_IMPORTED_GROUPS);
   file.plusTard = [...new Set(file.plusTard)].slice(0, MAX_IMPORTED_VIDEOS);
   file.masquees = [...new Set(file.masquees)].slice(0, MAX_IMPORTED_VIDEOS);
   if (file.entries.length > MAX_IMPORTED_CHANNELS) {

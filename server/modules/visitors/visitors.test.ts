@@ -77,6 +77,8 @@ describe('POST /api/rtEvent/new', () => {
   it.each([
     ['a missing e-mail', (b: Record<string, unknown>) => delete b.email, 'email'],
     ['an e-mail without a dot after the @', (b: Record<string, unknown>) => (b.email = 'a@b'), 'email'],
+    ['an e-mail with 65 characters before the @', (b: Record<string, unknown>) => (b.email = `${'a'.repeat(65)}@example.org`), 'email'],
+    ['an e-mail with a 64-character domain label', (b: Record<string, unknown>) => (b.email = `a@${'b'.repeat(64)}.example.org`), 'email'],
     ['another path', (b: Record<string, unknown>) => (b.path = 'api/other'), 'path'],
     ['another event name', (b: Record<string, unknown>) => (b.name = 'delete_all'), 'name'],
     ['a missing optin', (b: Record<string, unknown>) => delete b.optin, 'optin'],
@@ -186,6 +188,15 @@ describe("a visitor's list", () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().field).toBe('chaine');
     expect((await post('/api/visitor/follow', {}, visitor)).json().field).toBe('chaine');
+  });
+
+  it.each(['/api/visitor/follow', '/api/visitor/unfollow', '/api/visitor/seen'])('answers 400 naming chaine for an address that is not valid percent-encoding on %s', async (url) => {
+    for (const chaine of ['https://www.youtube.com/%ff', 'https://www.youtube.com/%', 'youtube.com/@a%E0%A4%A']) {
+      const response = await post(url, { chaine }, visitor);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ field: 'chaine', error: 'Bad Request' });
+      expect(response.json().message).toMatch(/chaîne YouTube/);
+    }
   });
 
   it('unfollows', async () => {

@@ -2,7 +2,7 @@
  * Tracking and the links messages carry: signed tokens, tracked links and the open image,
  * their routes, and the unsubscribe routes.
  */
-export { MailLinks, publicBaseUrl } from './links';
+export { MailLinks } from './links';
 export { BAT_RECIPIENT, mailTokens, type MailTokens, type RecipientRef } from './tokens';
 export { trackHtml, type Tracker } from './trackHtml';
 export { registerTrackingRoutes, trackingPaths } from './routes';

@@ -1,31 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../../db/db';
 import { mailTokens, type MailTokens, type RecipientRef } from './tokens';
 import { LinkTargets } from './linkTargets';
 import { trackedTargets, type Tracker } from './trackHtml';
 import { trackingPaths } from './routes';
 import { loadLinkSecret, unsubscribeTokens, type UnsubscribeTokens } from './unsubscribe';
-
-/**
- * The address recipients reach the server at: PUBLIC_URL, else where it listens (known once
- * it listens; until then, the configured port on localhost).
- */
-export function publicBaseUrl(app: FastifyInstance, configured: string | null, port: number): () => string {
-  let listening: string | null = configured;
-  return () => {
-    if (listening) return listening;
-    const address = app.server.address() as AddressInfo | null;
-    if (!address || typeof address !== 'object') return `http://localhost:${port}`;
-    const host = ['0.0.0.0', '::'].includes(address.address)
-      ? 'localhost'
-      : address.family === 'IPv6'
-        ? `[${address.address}]`
-        : address.address;
-    listening = `http://${host}:${address.port}`;
-    return listening;
-  };
-}
 
 /**
  * The mail module's signed tokens (unsubscribe, VERP, tracking), made from the secret every

@@ -10,6 +10,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Embedded engine: a write is forced to disk before it is answered (EMBEDDED_DB_FSYNC). */
+  embeddedDbFsync: boolean;
   jwtSecret: string | null;
   jwtTtlSeconds: number;
   adminEmail: string;
@@ -365,6 +367,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: text(env, 'HOST', '127.0.0.1'),
     dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    embeddedDbFsync: flag(env, 'EMBEDDED_DB_FSYNC', true),
     jwtSecret,
     jwtTtlSeconds: integer(env, 'JWT_TTL', 3600, 60, 30 * 24 * 3600),
     adminEmail: email(env, 'ADMIN_EMAIL', DEFAULT_ADMIN.email),

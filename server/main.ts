@@ -9,6 +9,7 @@ import { startFeedRefresh, type FeedScheduler } from './modules/feeds/scheduler'
 import { createTokenService } from './shared/auth';
 import { resolveJwtSecret } from './shared/jwtSecret';
 import { keepPrivate, privateTree } from './startup/privateFiles';
+import { serveBackups } from './startup/backupSocket';
 import { withEnvFile } from './startup/envFile';
 import { limitHeapGrowth } from './startup/heapGrowth';
 import { tuneGlibcMalloc } from './startup/glibcMalloc';
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
   limitHeapGrowth();
   const config = readConfig();
   keepPrivate(config.dataDir);
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), durable: config.embeddedDbFsync });
   const stopIfAsked = async () => {
     if (!signalWhileStarting) return;
     await db.close();
@@ -78,6 +79,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, tokens, logger: loggerOptions(config) });
   // The start-up and stop lines are written whatever LOG_LEVEL filters out (but `silent`).
   const lifecycle: FastifyBaseLogger = config.logLevel === 'silent' ? app.log : app.log.child({}, { level: 'info' });
+  // `npm run backup` asks the server that holds the embedded database (startup/backupSocket.ts).
+  const backups = db.backup ? await serveBackups(config.dataDir, db.backup, lifecycle) : null;
   lifecycle.info({ settings: effectiveSettings(config) }, 'effective settings');
 
   let feedRefresh: FeedScheduler | null = null;
@@ -99,7 +102,7 @@ async function main(): Promise<void> {
     try {
       // app.close() waits for requests in flight, then its onClose hooks stop the mail worker,
       // which records its results and gives its claims back to the queue.
-      await Promise.all([app.close(), feedRefresh?.stop()]);
+      await Promise.all([app.close(), feedRefresh?.stop(), backups?.close()]);
       await db.close();
       lifecycle.info('stopped');
       process.exit(0);

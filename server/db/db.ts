@@ -42,6 +42,11 @@ export interface Db extends Queryable {
    * (startup/idleMemory.ts asks once the server is quiet).
    */
   readonly collectGarbage?: () => Promise<void>;
+  /**
+   * Embedded engine only: a consistent copy of the whole database, as a gzip tar that PGlite
+   * loads back (`npm run restore`), taken while the server runs (pgliteBackup.ts).
+   */
+  readonly backup?: () => Promise<Uint8Array>;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -57,6 +62,8 @@ export interface DbOptions {
    * tests start from one already migrated (server/testing/migratedTemplate.ts).
    */
   template?: string;
+  /** Embedded engine: force writes to disk before answering them (pgliteStorage.ts); true unless said. */
+  durable?: boolean;
 }
 
 // Numbers come back as numbers and timestamps as ISO strings on both engines.
@@ -112,5 +119,5 @@ export function openDb(options: DbOptions): Promise<Db> {
   if (!options.databaseUrl && options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.schema)
-    : openPgliteThread(options.dataDir, options.template);
+    : openPgliteThread(options.dataDir, { template: options.template, durable: options.durable ?? true });
 }

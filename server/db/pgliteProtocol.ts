@@ -4,6 +4,7 @@ export type WorkerRequest =
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'collect' }
+  | { id: number; op: 'backup' }
   | { id: number; op: 'close' };
 
 /** PostgreSQL's error fields (`code`, `constraint`, `detail`…) travel as plain data. */

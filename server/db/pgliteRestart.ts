@@ -60,6 +60,11 @@ export async function restartWhenLost(open: (onLost: OnLost) => Promise<Db>): Pr
     dataVersion: writes.version,
     queuedStatements: () => current?.queuedStatements?.() ?? 0,
     collectGarbage: async () => current?.collectGarbage?.(),
+    backup: async () => {
+      const db = await engine();
+      if (!db.backup) throw new Error('this engine takes no backup');
+      return db.backup();
+    },
     transaction: (work) => writes.written(engine().then((db) => db.transaction(work))),
     close: async () => {
       closed = true;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { POSTGRESQL_CONF } from './pgliteSettings';
+import { fsyncParent, fsyncTree, storageOptions } from './pgliteStorage';
 
 /**
  * A new embedded database made from a template instead of PGlite's initdb.
@@ -61,28 +61,58 @@ export async function writeDump(lite: PGlite, file: string): Promise<void> {
 }
 
 /**
- * Creates a new database in `dataDir`: unpacked from the template when there is one, else by
- * initdb. Made under a temporary name and renamed once closed, so that a creation cut short
- * leaves no half-made database for the next start to open.
+ * Creates a new database in `dataDir`: unpacked from the template when there is one (or from
+ * a backup: `npm run restore`), else by initdb. Made under a temporary name and renamed once
+ * closed, so that a creation cut short leaves no half-made database for the next start to
+ * open; forced to disk before the rename when durable, the rename after it.
  */
-export async function createDatabase(dataDir: string, template = findPgliteTemplate()): Promise<void> {
+export async function createDatabase(dataDir: string, template = findPgliteTemplate(), durable = true): Promise<void> {
   const partial = `${dataDir}.${process.pid}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
   const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
-  const lite = await PGlite.create({ dataDir: partial, postgresqlconf: POSTGRESQL_CONF, loadDataDir });
+  const lite = await PGlite.create({ ...storageOptions(partial, durable), loadDataDir });
   await lite.close();
+  if (durable) fsyncTree(partial);
   fs.renameSync(partial, dataDir);
+  if (durable) fsyncParent(dataDir);
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a process of another user has that id.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes what creations cut short left next to `dataDir` (`pglite.<pid>.partial`, see
+ * createDatabase): a first start killed while it made the database. A folder whose process
+ * still runs is left to it.
+ */
+export function removeLeftoverPartials(dataDir: string): void {
+  const parent = path.dirname(dataDir);
+  const prefix = `${path.basename(dataDir)}.`;
+  if (!fs.existsSync(parent)) return;
+  for (const name of fs.readdirSync(parent)) {
+    if (!name.startsWith(prefix) || !name.endsWith('.partial')) continue;
+    const pid = name.slice(prefix.length, -'.partial'.length);
+    if (!/^\d+$/.test(pid)) continue;
+    if (Number(pid) === process.pid || !isRunning(Number(pid))) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
 }
 
 // `node build/server/db/pgliteTemplate.js`: what the build runs, in a process of its own.
 // `… --create DIR`: the compiled server's first start creating its database (pgliteThread.ts).
 if (require.main === module) {
-  const [mode, dataDir] = process.argv.slice(2);
+  const [mode, dataDir, durability] = process.argv.slice(2);
   if (mode === '--create') {
     // Ctrl-C reaches the whole process group: the server decides when to stop, once this ends.
     process.on('SIGINT', () => undefined);
     process.on('SIGTERM', () => undefined);
-    createDatabase(dataDir).then(
+    createDatabase(dataDir, findPgliteTemplate(), durability !== 'relaxed').then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);

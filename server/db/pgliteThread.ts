@@ -5,7 +5,8 @@ import type { Worker } from 'node:worker_threads';
 import { startThreadEntry } from '../shared/threadEntry';
 import type { Db, Queryable } from './db';
 import { ownWrites } from './dataVersion';
-import { findPgliteTemplate } from './pgliteTemplate';
+import { fsyncTree } from './pgliteStorage';
+import { findPgliteTemplate, removeLeftoverPartials } from './pgliteTemplate';
 import { restartWhenLost, type OnLost } from './pgliteRestart';
 import type { WorkerError, WorkerReply, WorkerRequest } from './pgliteProtocol';
 
@@ -25,9 +26,15 @@ function toError(error: WorkerError): Error {
  */
 const YOUNG_GENERATION_MB = 6;
 
-function startWorker(dataDir: string | null, template: string | null): Worker {
+interface ThreadOptions {
+  template?: string | null;
+  /** Writes forced to disk before they are answered (pgliteStorage.ts). */
+  durable: boolean;
+}
+
+function startWorker(dataDir: string | null, { template = null, durable }: ThreadOptions): Worker {
   return startThreadEntry(__dirname, 'pgliteWorker', {
-    workerData: { dataDir, template },
+    workerData: { dataDir, template, durable },
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
 }
@@ -36,11 +43,12 @@ function startWorker(dataDir: string | null, template: string | null): Worker {
  * PGlite in a worker thread behind `Db` (see pgliteWorker.ts). A transaction is one unit in
  * the thread: its statements run in order there while other statements wait.
  */
-export async function openPgliteThread(dataDir: string | null, template?: string): Promise<Db> {
-  if (dataDir && !fs.existsSync(dataDir)) await createDatabase(dataDir);
+export async function openPgliteThread(dataDir: string | null, options: ThreadOptions): Promise<Db> {
+  if (dataDir) removeLeftoverPartials(dataDir);
+  if (dataDir && !fs.existsSync(dataDir)) await createDatabase(dataDir, options.durable);
   // A database in memory has nothing to start again from.
-  if (!dataDir) return startThread(dataDir, template);
-  return restartWhenLost((onLost) => startThread(dataDir, template, onLost));
+  if (!dataDir) return startThread(dataDir, options);
+  return restartWhenLost((onLost) => startThread(dataDir, options, onLost));
 }
 
 /**
@@ -53,10 +61,15 @@ export async function openPgliteThread(dataDir: string | null, template?: string
  * jest, where a process of its own would need the TypeScript loader), a first thread creates
  * it and ends.
  */
-async function createDatabase(dataDir: string): Promise<void> {
+async function createDatabase(dataDir: string, durable: boolean): Promise<void> {
   const compiled = path.join(__dirname, 'pgliteTemplate.js');
-  if (!fs.existsSync(compiled)) return (await startThread(dataDir)).close();
-  const child = fork(compiled, ['--create', dataDir], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  if (!fs.existsSync(compiled)) {
+    await (await startThread(dataDir, { durable })).close();
+    // Unpacked from the template: files PostgreSQL does not know it must sync.
+    if (durable) fsyncTree(dataDir);
+    return;
+  }
+  const child = fork(compiled, ['--create', dataDir, durable ? 'durable' : 'relaxed'], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('exit', resolve);
     child.once('error', reject);
@@ -64,8 +77,8 @@ async function createDatabase(dataDir: string): Promise<void> {
   if (code !== 0) throw new Error(`The embedded database could not be created in ${dataDir} (exit code ${code}).`);
 }
 
-async function startThread(dataDir: string | null, template = findPgliteTemplate(), onLost?: OnLost): Promise<Db> {
-  const worker = startWorker(dataDir, template);
+async function startThread(dataDir: string | null, { template = findPgliteTemplate(), durable }: ThreadOptions, onLost?: OnLost): Promise<Db> {
+  const worker = startWorker(dataDir, { template, durable });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let lastId = 0;
   /** Statements sent while another was pending: Db.queuedStatements. */
@@ -124,6 +137,7 @@ async function startThread(dataDir: string | null, template = findPgliteTemplate
     dataVersion: writes.version,
     queuedStatements: () => queued,
     collectGarbage: () => call({ op: 'collect' }),
+    backup: () => call<Uint8Array>({ op: 'backup' }),
     transaction: (work) =>
       writes.written(
         (async () => {

@@ -4,7 +4,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { exposedCollector, type Collect } from '../startup/exposedGc';
 import type { WorkerError, WorkerReply, WorkerRequest } from './pgliteProtocol';
-import { POSTGRESQL_CONF } from './pgliteSettings';
+import { scheduleCheckpoints } from './pgliteCheckpoints';
+import { backupDump } from './pgliteBackup';
+import { storageOptions } from './pgliteStorage';
 
 /**
  * The embedded database's own thread. PGlite (PostgreSQL compiled to WebAssembly) runs each
@@ -94,13 +96,15 @@ function inTransaction(request: WorkerRequest & { tx: number }, then: (open: Ope
 }
 
 async function main(): Promise<void> {
-  const { dataDir, template } = workerData as { dataDir: string | null; template: string | null };
+  const { dataDir, template, durable } = workerData as { dataDir: string | null; template: string | null; durable: boolean };
   // A new database is unpacked from the template when there is one (pgliteTemplate.ts).
   const isNew = !dataDir || !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   const loadDataDir = isNew && template ? new Blob([fs.readFileSync(template)]) : undefined;
-  const lite = await PGlite.create({ dataDir: dataDir ?? undefined, parsers, postgresqlconf: POSTGRESQL_CONF, loadDataDir });
+  const lite = await PGlite.create({ ...storageOptions(dataDir, durable), parsers, loadDataDir });
   const analyze = setInterval(() => void lite.exec('ANALYZE').catch(() => undefined), ANALYZE_EVERY_MS);
+  const checkpoints = scheduleCheckpoints(lite);
   port.on('message', (request: WorkerRequest) => {
+    if (request.op === 'query' || request.op === 'end') checkpoints.wrote();
     switch (request.op) {
       case 'query':
         if (request.tx === undefined) void answer(request.id, async () => (await lite.query(request.sql, request.params)).rows);
@@ -118,8 +122,12 @@ async function main(): Promise<void> {
         collectHeap ??= exposedCollector();
         void answer(request.id, () => collectHeap!({ type: 'major', execution: 'async' }));
         return;
+      case 'backup':
+        void answer(request.id, () => backupDump(lite));
+        return;
       case 'close':
         clearInterval(analyze);
+        checkpoints.stop();
         void answer(request.id, () => lite.close());
         return;
     }

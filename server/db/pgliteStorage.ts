@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { POSTGRESQL_CONF } from './pgliteSettings';
+
+/**
+ * How the embedded database reaches the disk (docs/decisions.md, issue 36).
+ *
+ * PGlite starts PostgreSQL with `-F` (fsync=off), and its Node file layer (Emscripten's NODEFS)
+ * has no fsync: PostgreSQL's fsync() reaches WASI's `fd_sync`, which calls the file's
+ * `stream_ops.fsync` when there is one, and NODEFS has none. A write it acknowledged was in
+ * the OS's page cache only: it survived a killed process, not a power loss.
+ *
+ * Durable (the default): PostgreSQL runs with fsync=on and `wal_sync_method=fsync`, and NODEFS
+ * gets an fsync that calls the real one. PostgreSQL then does what it does on a disk of its
+ * own: the WAL is forced to disk before a commit is answered, data files before a checkpoint
+ * counts them written. (`fdatasync`, the Linux default, is a no-op in Emscripten: not used.)
+ */
+
+/**
+ * The WAL's bounds. PGlite runs PostgreSQL as a single user, with no checkpointer: nothing
+ * checkpoints when `max_wal_size` is reached (pgliteCheckpoints.ts does); `min_wal_size` is
+ * what a checkpoint keeps as recycled segments (80 MB by default): two 16 MB segments.
+ */
+const WAL_CONF = ['min_wal_size=32MB', 'max_wal_size=64MB'];
+
+/** NODEFS with fsync: the file's own, or its folder's (PostgreSQL syncs folders after renames). */
+class DurableNodeFS extends NodeFS {
+  async init(pg: PGlite, options: Parameters<NodeFS['init']>[1]) {
+    const result = await super.init(pg, options);
+    const preRun = result.emscriptenOpts.preRun ?? [];
+    result.emscriptenOpts.preRun = [...(Array.isArray(preRun) ? preRun : [preRun]), addFsync];
+    return result;
+  }
+}
+
+interface NodeStream {
+  nfd?: number;
+  node: unknown;
+}
+
+function addFsync(mod: unknown): void {
+  const nodefs = (mod as { NODEFS: { stream_ops: Record<string, unknown>; realPath(node: unknown): string } }).NODEFS;
+  nodefs.stream_ops.fsync = (stream: NodeStream) => {
+    // NODEFS opens no descriptor for a folder: open one to sync it.
+    if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
+    else fsyncPath(nodefs.realPath(stream.node));
+    return 0;
+  };
+}
+
+function fsyncPath(file: string): void {
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Forces a whole folder to disk, files and folders: a database unpacked from a dump (the
+ * template, a backup) was written by PGlite's tar reader, which PostgreSQL does not know it
+ * must sync.
+ */
+export function fsyncTree(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) fsyncTree(full);
+    else if (entry.isFile()) fsyncPath(full);
+  }
+  fsyncPath(dir);
+}
+
+/** After a rename: the folder that holds the new name. */
+export const fsyncParent = (file: string) => fsyncPath(path.dirname(path.resolve(file)));
+
+/**
+ * PGlite's options for a database in `dataDir` (null: in memory, where there is no disk to
+ * reach). `durable: false` keeps PGlite's own way (no fsync at all): EMBEDDED_DB_FSYNC=off.
+ */
+export function storageOptions(dataDir: string | null, durable = true): PGliteOptions {
+  if (!dataDir) return { postgresqlconf: POSTGRESQL_CONF };
+  const postgresqlconf = [...POSTGRESQL_CONF, ...WAL_CONF];
+  if (!durable) return { dataDir, postgresqlconf };
+  const startParams = [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
+  return { fs: new DurableNodeFS(dataDir), startParams, postgresqlconf };
+}

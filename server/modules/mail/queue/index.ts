@@ -3,7 +3,7 @@
  * the worker that delivers them through the transport.
  */
 export { SendWorker, UnknownMessageKind, classify, type WorkerDeps } from './worker';
-export { enqueueMessages, type ClaimedMessage, type OutgoingMessage } from './messages';
+export { enqueueMessages, enqueueMessagesStatement, type ClaimedMessage, type OutgoingMessage } from './messages';
 export { createMailTransport, type MailTransport } from './transport';
 export { STALE_AFTER_SECONDS, type Claimed } from './recipients';
 export {
@@ -12,6 +12,8 @@ export {
   changeStatus,
   completeFinished,
   createSend,
+  drawSendId,
+  insertStepSend,
   failuresOf,
   insertSend,
   reschedule,
@@ -23,4 +25,5 @@ export {
   type SendAction,
   type SendPlan,
   type SendStatus,
+  type StepSend,
 } from './sends';

@@ -1,9 +1,9 @@
 import type { Db, Queryable } from '../../db/db';
 import { BULK_WRITE_ROWS, refreshStatistics } from '../../db/statistics';
 import { findItem } from '../../shared/hydra';
-import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
-import { contentOf, hasBody } from '../mail/compose';
-import { drawSendId, insertStepSend, type StepSend } from '../mail/queue';
+import { deliveryResource, type DeliveryRow } from '../deliveries';
+import { contentOf, hasBody } from '../mail';
+import { drawSendId, insertStepSend, type StepSend } from '../mail';
 import { takeIntake } from './repository';
 import { nextAllowed, type StepWindow } from './schedule';
 

@@ -1,6 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/db';
-import { enqueueMessagesStatement } from '../mail/queue';
+import { enqueueMessagesStatement } from '../mail';
 
 /**
  * The digest of new videos by e-mail (issue 24). A tick (every minute, and right after an
@@ -120,19 +119,6 @@ export async function queueDueDigests(db: Db, now: Date, timezone: string): Prom
     queued += page.queued;
     after = page.last;
   }
-}
-
-/** The signed token of a digest's one-click unsubscribe: `{visitorId}.{mac}`. */
-export function unsubscribeToken(secret: string, visitorId: number): string {
-  return `${visitorId}.${createHmac('sha256', secret).update(`visitor-digest-unsubscribe:${visitorId}`).digest('base64url')}`;
-}
-
-export function verifyUnsubscribeToken(secret: string, token: string): number | null {
-  const match = /^([1-9]\d{0,9})\.([\w-]{43})$/.exec(token);
-  if (!match) return null;
-  const expected = Buffer.from(unsubscribeToken(secret, Number(match[1])));
-  const given = Buffer.from(token);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? Number(match[1]) : null;
 }
 
 export interface DigestScheduler {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ChaineAnswer, VideoAnswer } from '../videos/schemas';
+import { ChaineAnswer, VideoAnswer } from '../videos';
 import { Answer, SimpleEmail as Email } from '../../shared/schemas';
 
 const ShortText = Type.String({ maxLength: 200 });

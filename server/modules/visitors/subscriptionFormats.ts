@@ -1,7 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { badRequest } from '../../shared/errors';
-import { CHANNEL_ID } from '../feeds/parseFeed';
+import { CHANNEL_ID } from '../feeds';
 
 /**
  * The subscription files of YouTube and its alternative clients, read and written:

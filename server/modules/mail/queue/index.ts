@@ -3,9 +3,10 @@
  * the worker that delivers them through the transport.
  */
 export { SendWorker, UnknownMessageKind, classify, type WorkerDeps } from './worker';
-export { enqueueMessages, enqueueMessagesStatement, type ClaimedMessage, type OutgoingMessage } from './messages';
+export { enqueueMessages, enqueueMessagesStatement, type OutgoingMessage } from './messages';
+export type { Claimed, ClaimedMessage } from '../claimedRows';
 export { createMailTransport, type MailTransport } from './transport';
-export { STALE_AFTER_SECONDS, type Claimed } from './recipients';
+export { STALE_AFTER_SECONDS } from './recipients';
 export {
   bouncesOf,
   cancelPending,

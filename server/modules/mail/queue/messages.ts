@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../db/db';
+import type { ClaimedMessage } from '../claimedRows';
 import { rowQueue } from './rows';
 
 /** A one-off message to queue: `(kind, key)` makes it once. */
@@ -11,15 +12,6 @@ export interface OutgoingMessage {
   payload: Record<string, unknown>;
 }
 
-/** A queued message a worker has claimed. */
-export interface ClaimedMessage {
-  id: number;
-  kind: string;
-  key: string;
-  to: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-}
 
 /**
  * Queues messages; a message whose (kind, key) is already queued is left as it is. Answers how

@@ -1,22 +1,11 @@
 import type { Queryable } from '../../../db/db';
-import { contactsToMail } from '../../lists/repository';
+import type { Claimed } from '../claimedRows';
+import { mailContacts } from '../contacts';
 import { rowQueue } from './rows';
 import { forgetLongDeadWorkers } from './workers';
 
 export { STALE_AFTER_SECONDS } from './rows';
 
-/** A recipient a worker has claimed: the contact as it is now, and its send. */
-export interface Claimed {
-  id: number;
-  sendId: number;
-  contactId: number;
-  attempts: number;
-  email: string;
-  firstname: string;
-  lastname: string;
-  /** 0 when the contact unsubscribed after the send started: it is skipped. */
-  actif: number;
-}
 
 /** The recipients of sends: a row queue whose rows keep when they last changed. */
 export const recipientRows = rowQueue({ table: 'mail_recipient', alias: 'r', touch: ', updated_at = now()' });
@@ -31,7 +20,7 @@ export function claim(db: Queryable, workerId: string, limit: number, sentIds: n
     {
       due: `\n         AND r.send_id IN (SELECT id FROM mail_send WHERE status = 'running')`,
       order: 'r.send_id, r.id',
-      join: `${contactsToMail} c\n     WHERE r.id = picked.id AND c.id = r.contact_id`,
+      join: `${mailContacts().contactsToMail} c\n     WHERE r.id = picked.id AND c.id = r.contact_id`,
       returning: `r.id, r.send_id AS "sendId", r.contact_id AS "contactId", r.attempts,
        c.email, c.firstname, c.lastname, c.actif`,
     },

@@ -2,7 +2,7 @@ import type { Db, Queryable, Row } from '../../../db/db';
 import { refreshStatistics } from '../../../db/statistics';
 import { conflict } from '../../../shared/errors';
 import { toItem, type ResourceDef } from '../../../shared/hydra';
-import { mailableContactIds } from '../../lists/repository';
+import { mailContacts } from '../contacts';
 import { sendableContent, type SendContent } from '../compose';
 
 /** A send of a delivery's version to a list; its recipients are rows of mail_recipient. */
@@ -136,7 +136,7 @@ async function queueRecipients(tx: Queryable, sendId: number, listId: number): P
   const [{ total }] = await tx.query<{ total: number }>(
     `WITH queued AS (
        INSERT INTO mail_recipient (send_id, contact_id)
-       SELECT $1, id FROM (${mailableContactIds('$2')}) mailable
+       SELECT $1, id FROM (${mailContacts().mailableContactIds('$2')}) mailable
        RETURNING 1
      ) SELECT count(*)::int AS total FROM queued`,
     [sendId, listId],

@@ -12,7 +12,6 @@ export interface OutgoingMessage {
   payload: Record<string, unknown>;
 }
 
-
 /**
  * Queues messages; a message whose (kind, key) is already queued is left as it is. Answers how
  * many were new. Call it with the transaction's `tx` that records what causes the message, so

@@ -6,7 +6,6 @@ import { forgetLongDeadWorkers } from './workers';
 
 export { STALE_AFTER_SECONDS } from './rows';
 
-
 /** The recipients of sends: a row queue whose rows keep when they last changed. */
 export const recipientRows = rowQueue({ table: 'mail_recipient', alias: 'r', touch: ', updated_at = now()' });
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { startThreadEntry } from '../shared/threadEntry';
-import type { Db, Queryable } from './db';
+import type { Db, Queryable } from './types';
 import { ownWrites } from './dataVersion';
 import { fsyncTree } from './pgliteStorage';
 import { findPgliteTemplate, removeLeftoverPartials } from './pgliteTemplate';

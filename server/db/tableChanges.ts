@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { Migration } from './db';
+import type { Migration } from './types';
 
 /**
  * Tables whose reads are cached (readCache.ts): the session check reads `app_user`, the CRUD

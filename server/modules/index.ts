@@ -2,21 +2,37 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleContext } from '../shared/context';
 import { authRoutes } from './auth/routes';
 import { usersRoutes } from './users/routes';
-import { listsRoutes } from './lists/routes';
+import { listConfirmationMessage, listeConfirmation, listsMailContacts, listsRoutes } from './lists';
 import { categoriesRoutes } from './categories/routes';
 import { videosRoutes } from './videos/routes';
-import { visitorsRoutes } from './visitors/routes';
+import {
+  connexionConfirmation,
+  digestAudience,
+  visiteurConfirmation,
+  visitorConfirmationMessage,
+  visitorDigestMessage,
+  visitorSignInMessage,
+  visitorsRoutes,
+} from './visitors';
 import { feedsRoutes } from './feeds/routes';
 import { discoursRoutes } from './discours/routes';
 import { recipientsRoutes } from './recipients/routes';
 import { maintenanceRoutes } from './maintenance/routes';
 import { deliveriesRoutes } from './deliveries/routes';
-import { mailPlugin } from './mail/plugin';
+import { mailPlugin, registerMailContacts, registerMessageKind, registerUnsubscribeAudience } from './mail';
 import { ratingsRoutes } from './ratings/routes';
 import { telegramRoutes } from './telegram/routes';
 import { socialMediaRoutes } from './socialMedia/routes';
-import { confirmationsRoutes } from './confirmations/routes';
+import { confirmationsRoutes, registerConfirmationKind } from './confirmations';
 import { automationsRoutes } from './automations/routes';
+
+// What lower modules serve for higher ones, registered once, before any route: mail sends the
+// messages of lists and visitors and unsubscribes from them, confirmations confirms their
+// subjects; neither imports them (docs/conventions.md, "Add a kind of message").
+registerMailContacts(listsMailContacts);
+for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfirmationMessage, visitorDigestMessage]) registerMessageKind(kind);
+registerUnsubscribeAudience(digestAudience);
+for (const kind of [listeConfirmation, visiteurConfirmation, connexionConfirmation]) registerConfirmationKind(kind);
 
 /** Every module's routes, registered in this order by the app. */
 export const modules: FastifyPluginAsync<ModuleContext>[] = [

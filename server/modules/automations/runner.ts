@@ -1,8 +1,9 @@
 import type { Db, Queryable } from '../../db/db';
 import { BULK_WRITE_ROWS, refreshStatistics } from '../../db/statistics';
 import { findItem } from '../../shared/hydra';
-import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
-import { contentOf, hasBody } from '../mail/compose';
+import { deliveryResource, type DeliveryRow } from '../deliveries';
+import { contentOf, hasBody } from '../mail';
+import { drawSendId, insertStepSend, type StepSend } from '../mail';
 import { takeIntake } from './repository';
 import { nextAllowed, type StepWindow } from './schedule';
 
@@ -232,25 +233,11 @@ async function record(
   let queued = 0;
   for (const [stepId, rows] of byStep) {
     const send = sends.get(stepId)!;
-    await tx.query(
-      `INSERT INTO mail_send (id, delivery_id, grp_id, user_id, version, label, list_subject, content, status, total, automation_step_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running', $9, $10)`,
-      [send.id, ...send.values, rows.length, stepId],
-    );
-    await tx.query(
-      `INSERT INTO mail_recipient (id, send_id, contact_id) SELECT r, $1, c FROM unnest($2::bigint[], $3::int[]) AS x(r, c)`,
-      [send.id, rows.map((row) => row.recipientId), rows.map((row) => row.contactId)],
-    );
+    await insertStepSend(tx, send, rows.map((row) => ({ id: row.recipientId!, contactId: row.contactId })));
     queued += rows.length;
   }
   report.queued += queued;
   return queued;
-}
-
-/** A send of a step: its id, drawn before its row is written, and the row's values. */
-interface StepSend {
-  id: number;
-  values: [number, number, number, number, string, string, string];
 }
 
 /** The send a step's messages go in, made from its delivery's published version; null when it cannot be sent. */
@@ -277,9 +264,15 @@ async function prepareStepSend(tx: Queryable, stepId: number): Promise<StepSend 
   const delivery = published ? { ...published.content, id: current.id } : current;
   const content = contentOf(delivery);
   if (!hasBody(content)) return null;
-  const [{ id }] = await tx.query<{ id: number }>(`SELECT nextval('mail_send_id_seq')::int AS id`);
   return {
-    id,
-    values: [delivery.id, step.grpId, step.userId, delivery.version, `${step.name} — étape ${step.position + 1}`, step.subject, JSON.stringify(content)],
+    id: await drawSendId(tx),
+    stepId,
+    deliveryId: delivery.id,
+    listId: step.grpId,
+    userId: step.userId,
+    version: delivery.version,
+    label: `${step.name} — étape ${step.position + 1}`,
+    listSubject: step.subject,
+    content,
   };
 }

@@ -1,11 +1,12 @@
-import { connexionConfirmation } from './connexion';
-import { listeConfirmation } from './liste';
-import { visiteurConfirmation } from './visiteur';
 import type { ConfirmationKind, ConfirmationKindName } from './types';
 
-/** Every kind of confirmation, by name: a kind is one file and one line here. */
-export const confirmationKinds: Partial<Record<ConfirmationKindName, ConfirmationKind>> = {
-  liste: listeConfirmation,
-  visiteur: visiteurConfirmation,
-  connexion: connexionConfirmation,
-};
+/**
+ * Every kind of confirmation, by name. The module that owns what a kind confirms declares it
+ * (lists: a subscription; visitors: an address, a sign-in) and registers it at startup, from
+ * server/modules/index.ts: confirmations imports none of them.
+ */
+export const confirmationKinds = new Map<ConfirmationKindName, ConfirmationKind>();
+
+export function registerConfirmationKind(kind: ConfirmationKind): void {
+  confirmationKinds.set(kind.kind, kind);
+}

@@ -5,7 +5,7 @@ import { confirmationsCopy as copy } from './copy';
 import { confirmationKinds } from './kinds';
 import { findConfirmation, useConfirmation } from './repository';
 import { ConfirmationAnswer, ConfirmationParams, ConfirmedAnswer } from './schemas';
-import type { ConfirmationKind } from './types';
+import type { ConfirmationKind, ConfirmationKindName } from './types';
 
 const gone = (used: boolean) => new HttpError(410, used ? copy.used : copy.expired);
 
@@ -18,7 +18,7 @@ export const confirmationsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = asy
   const writeLimit = { rateLimit: { max: config.publicWriteRateLimit, timeWindow: '1 minute' } };
   const tags = ['confirmations'];
   const kindOf = (name: string): ConfirmationKind => {
-    const kind = confirmationKinds[name as keyof typeof confirmationKinds];
+    const kind = confirmationKinds.get(name as ConfirmationKindName);
     if (!kind) throw notFound('Confirmation');
     return kind;
   };
@@ -31,7 +31,7 @@ export const confirmationsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = asy
       const stored = await findConfirmation(db, request.params.token);
       if (!stored) throw new HttpError(404, copy.unknown);
       const kind = kindOf(stored.kind);
-      const label = (kind.label ? await kind.label(db, stored.subjectId) : null) ?? String(copy.labels[stored.kind] ?? '');
+      const label = (kind.label ? await kind.label(db, stored.subjectId) : null) ?? kind.fallbackLabel ?? '';
       return { kind: stored.kind, label, expired: stored.expired, used: stored.used };
     },
   );

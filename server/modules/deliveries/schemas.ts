@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Profil } from '../categories/schemas';
+import { Profil } from '../categories';
 import { Sequence } from '../../shared/sequence';
 import { Answer } from '../../shared/schemas';
 import { itemResponseSchema } from '../../shared/hydra';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db';
-import { upsertVideosSql, videoColumns } from '../videos/repository';
+import { upsertVideosSql, videoColumns } from './videoRows';
 import type { ChannelFeed } from './types';
 
 export interface ChannelToRefresh {

@@ -1,4 +1,4 @@
-/** The kind of queued message a list's confirmation is (mail/messages/listConfirmation.ts). */
+/** The kind of queued message a list's confirmation is (confirmationMessage.ts). */
 export const LIST_CONFIRMATION_KIND = 'confirmation-liste';
 
 /** The internal name of the template an admin writes to replace the built-in one. */

@@ -28,6 +28,7 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
     productName: config.productName,
     timezone: config.timezone,
     now: () => new Date(),
+    unsubscribeUrl: (audience, id) => links.unsubscribeUrlFor(audience, id),
   };
   const contentOf = batchedComposer(messageContext);
   /** A queued one-off message: its kind says what it says (or that it is not to be sent any more), compose makes it. */

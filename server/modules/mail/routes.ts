@@ -6,8 +6,8 @@ import { currentUser, isAdmin, type AuthUser } from '../../shared/auth';
 import { DownloadLink, downloadLinks, downloadRefused } from '../../shared/downloadLinks';
 import { badRequest, conflict, forbidden, HttpError } from '../../shared/errors';
 import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
-import { deliveryResource, type DeliveryRow } from '../deliveries/resource';
-import { grpResource } from '../lists/resource';
+import { deliveryResource, type DeliveryRow } from '../deliveries';
+import { mailContacts } from './contacts';
 import {
   compileContent,
   contentOf,
@@ -101,7 +101,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       const { delId, listId, sendAt } = request.body;
       const plannedAt = sendAt === undefined ? undefined : futureInstant(sendAt, 'sendAt');
       const delivery = await sendableDelivery(context, delId, user);
-      const list = await findOwnedItem(db, grpResource, listId, user);
+      const list = await findOwnedItem(db, mailContacts().listResource, listId, user);
       if (list.actif === 0) throw conflict('Cette liste est supprimée : elle ne peut plus recevoir d’envoi.', 'listId');
       const content = contentOf(delivery);
       if (!hasBody(content)) throw conflict("Ce modèle n'a aucun contenu à envoyer.", 'delId');
@@ -175,7 +175,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       const user = currentUser(request);
       const { delId, listId, frequency, firstAt } = request.body;
       const delivery = await sendableDelivery(context, delId, user);
-      const list = await findOwnedItem(db, grpResource, listId, user);
+      const list = await findOwnedItem(db, mailContacts().listResource, listId, user);
       if (list.actif === 0) throw conflict('Cette liste est supprimée : elle ne peut plus recevoir d’envoi.', 'listId');
       const first = instantOf(firstAt, 'firstAt');
       if (frequency === 'unique' && first.getTime() <= Date.now()) {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DeliveryPatch } from '../deliveries/schemas';
+import { DeliveryPatch } from '../deliveries';
 import { DownloadToken } from '../../shared/downloadLinks';
 import { collectionResponseSchema, itemResponseSchema } from '../../shared/hydra';
 import { Answer, MediaAnswer, Email } from '../../shared/schemas';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
-import { checkAuthor, currentVisitor } from '../visitors/visitorAuth';
+import { checkAuthor, currentVisitor } from '../visitors';
 import { ratingAggregates, ratingsBy, saveRating } from './repository';
 import { MyRatingsAnswer, RatingBody, RatingQuery, RatingSavedAnswer, RatingsAnswer } from './schemas';
 import { youtubeVideoId } from './videoUrl';

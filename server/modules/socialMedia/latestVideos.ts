@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db';
-import { normalizeThumbnail } from '../videos/thumbnails';
+import { normalizeThumbnail } from '../videos';
 import { storedYoutubeOfUser } from './repository';
 
 /**

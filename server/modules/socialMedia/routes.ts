@@ -5,8 +5,8 @@ import { currentUser, isAdmin } from '../../shared/auth';
 import { mapWithConcurrency } from '../../shared/concurrency';
 import { badRequest, forbidden, HttpError } from '../../shared/errors';
 import { findOwnedItem, idParamsSchema } from '../../shared/hydra';
-import { createFeedClient } from '../feeds/feedClient';
-import { recipientResource } from '../recipients/resource';
+import { createFeedClient } from '../feeds';
+import { recipientResource } from '../recipients';
 import { latestVideos } from './latestVideos';
 import {
   keepRecipientName,

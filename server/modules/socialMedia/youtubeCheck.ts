@@ -1,7 +1,7 @@
 import { badRequest, HttpError } from '../../shared/errors';
-import { parseChannelRef, type ChannelRef } from '../feeds/channelRef';
-import type { FeedClient } from '../feeds/feedClient';
-import { FeedError } from '../feeds/types';
+import { parseChannelRef, type ChannelRef } from '../feeds';
+import type { FeedClient } from '../feeds';
+import { FeedError } from '../feeds';
 import type { YoutubeSnapshot } from './types';
 
 /** Links shown to people go to YouTube itself, whatever feed host the server reads. */

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/db';
 import { badRequest, HttpError, notFound } from '../../shared/errors';
-import { parseChannelRef } from '../feeds/channelRef';
-import type { FeedClient } from '../feeds/feedClient';
-import { recordFeedSuccess } from '../feeds/repository';
-import { FeedError } from '../feeds/types';
+import { parseChannelRef } from '../feeds';
+import type { FeedClient } from '../feeds';
+import { recordFeedSuccess } from '../feeds';
+import { FeedError } from '../feeds';
 import { findChannel, upsertChannel, upsertVideos, type ChannelRow } from './repository';
 
 function fromFeedError(error: unknown): never {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Queryable } from '../../db/db';
-import { parseChannelFeed } from '../feeds/parseFeed';
+import { parseChannelFeed } from '../feeds';
 import { addChannelToList, upsertChannel, upsertVideos } from './repository';
 import { DEMO_CHANNELS, DEMO_LISTS, demoAvatar } from './demoCatalog';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db';
-import type { FeedVideo } from '../feeds/types';
+import { upsertVideosSql, videoColumns, type FeedVideo } from '../feeds';
 import { cardImage } from './thumbnails';
 import type { ChaineJson, Page, VideoJson, VideoPage } from './types';
 
@@ -146,28 +146,6 @@ export async function upsertChannel(db: Queryable, values: ChannelValues): Promi
   return row;
 }
 
-/**
- * The statement that inserts a channel's new videos and updates its known ones (title,
- * thumbnail, views) by YouTube id: the channel is parameter `$${at}`, the videos' columns the
- * five after it (`videoColumns`). A statement of its own, or a part of a bigger one.
- */
-export const upsertVideosSql = (at: number) =>
-  `INSERT INTO video (id, channel_id, title, published, thumbnail, views)
-     SELECT id, $${at}::int, title, published, thumbnail, views
-     FROM unnest($${at + 1}::text[], $${at + 2}::text[], $${at + 3}::timestamptz[], $${at + 4}::text[], $${at + 5}::bigint[])
-       AS t (id, title, published, thumbnail, views)
-     ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, published = EXCLUDED.published,
-       thumbnail = EXCLUDED.thumbnail, views = EXCLUDED.views, updated = now()
-     RETURNING id`;
-
-/** The five column arrays `upsertVideosSql` reads. */
-export const videoColumns = (videos: FeedVideo[]) => [
-  videos.map((v) => v.videoId),
-  videos.map((v) => v.title),
-  videos.map((v) => v.published),
-  videos.map((v) => v.thumbnail),
-  videos.map((v) => v.views),
-];
 
 /** Inserts new videos and updates known ones (title, thumbnail, views) by YouTube id. */
 export async function upsertVideos(db: Queryable, channelId: number, videos: FeedVideo[]): Promise<number> {

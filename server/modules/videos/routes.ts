@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
-import { CATEGORY_NAMES } from '../categories/names';
+import { CATEGORY_NAMES } from '../categories';
 import {
   channelsOfList,
   channelsOfTheme,

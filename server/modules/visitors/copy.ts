@@ -12,4 +12,7 @@ export const visitorsCopy = {
   ratingNeedsToken:
     "Cette adresse a un espace visiteur : connectez-vous d'abord (un lien de connexion s'envoie en vous réinscrivant avec cette adresse).",
   ratingOtherVisitor: "Cette note appartient à un autre visiteur : connectez-vous avec l'adresse de la note.",
+  digestUnsubscribeQuestion: (email: string) => `Ne plus envoyer le résumé des nouvelles vidéos à l'adresse ${email} ?`,
+  digestUnsubscribeDone: (email: string) => `C'est fait : ${email} ne recevra plus le résumé des nouvelles vidéos.`,
+  digestUnsubscribeAlready: (email: string) => `${email} ne reçoit déjà plus le résumé des nouvelles vidéos.`,
 };

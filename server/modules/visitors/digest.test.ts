@@ -4,6 +4,8 @@ import { startYoutubeStandIn, type YoutubeStandIn } from '../../testing/youtubeS
 import { DIGEST_TIMEZONE as TIMEZONE, digestAppEnv, digestChannel, digestDay as day, mailbox, queueDrained, visitorWithDigest } from '../../testing/digestFixtures';
 import { messageKinds } from '../mail/messages';
 import { DIGEST_KIND, localTime, queueDueDigests } from './digest';
+import { legacyDigestToken } from './digestUnsubscribe';
+import { secretOf } from './privateFeed';
 
 let sink: SmtpSink;
 let t: TestApp;
@@ -13,6 +15,9 @@ let mail: ReturnType<typeof mailbox>;
 
 const CHANNEL = 'UCdigestdigestdigest0001';
 const publish = (videoId: string, title: string) => channel.publish(t.db, videoId, title);
+/** A mail client's one-click unsubscribe (RFC 8058). */
+const oneClickPost = (url: string) =>
+  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
 
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -50,7 +55,8 @@ describe('the daily digest, on an injected clock and a real SMTP server', () => 
     expect(digest.html).not.toContain('Avant tout');
     expect(digest.text).toContain('La première nouveauté');
     const raw = mail.received('lecteur@example.org')[1].raw.toString().replace(/\r?\n[ \t]+/g, ' ');
-    const oneClick = /^List-Unsubscribe: <(https:\/\/tgm\.example\/api\/visitor\/digest\/unsubscribe\/[^>]+)>/im.exec(raw)?.[1];
+    // The one unsubscribe mechanism of every message (mail's), under the digest's audience.
+    const oneClick = /^List-Unsubscribe: <(https:\/\/tgm\.example\/api\/unsubscribe\/resume-[^>]+)>/im.exec(raw)?.[1];
     expect(oneClick).toBeDefined();
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
 
@@ -71,16 +77,27 @@ describe('the daily digest, on an injected clock and a real SMTP server', () => 
     const path = new URL(oneClick as string).pathname;
     expect((await t.app.inject({ url: path })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/visitor/me', headers: confirmed })).json().digest).toBe('quotidien');
-    const unsubscribed = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
-    expect(unsubscribed.statusCode).toBe(200);
+    expect((await oneClickPost(path)).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/visitor/me', headers: confirmed })).json().digest).toBe('aucun');
     await publish('digest00004', 'Après le désabonnement');
     expect(await queueDueDigests(t.db, day(4), TIMEZONE)).toBe(0);
+    expect((await t.app.inject({ method: 'POST', url: `${path.slice(0, -3)}xyz` })).statusCode).toBe(404);
+  });
+
+  it('still unsubscribes through a link of a digest sent before the one mechanism (the old token and route)', async () => {
+    const [{ id }] = await t.db.query<{ id: number }>(
+      `INSERT INTO visitor (email, token_hash, optin, event_name, grp_name, digest, digest_hour, email_confirmed_at)
+       VALUES ('ancien-lien@example.org', 'ancien-lien', true, 'optin_grp', 'default', 'quotidien', 8, now()) RETURNING id`,
+    );
+    const path = `/api/visitor/digest/unsubscribe/${legacyDigestToken(await secretOf(t.db), id)}`;
+    const digestOf = async () => (await t.db.query<{ digest: string }>('SELECT digest FROM visitor WHERE id = $1', [id]))[0].digest;
+    const asked = await t.app.inject({ url: path });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('ancien-lien@example.org');
+    expect(await digestOf()).toBe('quotidien');
+    expect((await oneClickPost(path)).statusCode).toBe(200);
+    expect(await digestOf()).toBe('aucun');
+    // A token of the old form that was not signed here changes nothing.
     expect((await t.app.inject({ method: 'POST', url: `${path.slice(0, -3)}xyz` })).statusCode).toBe(404);
   });
 
@@ -109,7 +126,14 @@ describe('the daily digest, on an injected clock and a real SMTP server', () => 
 
     const videos = titles.map((_, n) => `compose0000${n}`);
     const message = (visitorId: number, n: number) => ({ id: n, key: `compose-${n}`, to: 'x@example.org', payload: { visitorId, videos } });
-    const ctx = { db: t.db, publicUrl: 'https://tgm.example', productName: 'TGM', timezone: TIMEZONE, now: () => new Date() };
+    const ctx = {
+      db: t.db,
+      publicUrl: 'https://tgm.example',
+      productName: 'TGM',
+      timezone: TIMEZONE,
+      now: () => new Date(),
+      unsubscribeUrl: (audience: string, id: number) => `https://tgm.example/api/unsubscribe/${audience}-${id}.x`,
+    };
     const composeMany = messageKinds.get(DIGEST_KIND)?.composeMany;
     if (!composeMany) throw new Error('the digest kind composes in batches');
     const [kept, none, notYet] = await composeMany(ctx, [message(reader, 1), message(unsubscribed, 2), message(unconfirmed, 3)]);

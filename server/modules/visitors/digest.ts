@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/db';
+import { enqueueMessagesStatement } from '../mail';
 
 /**
  * The digest of new videos by e-mail (issue 24). A tick (every minute, and right after an
@@ -83,12 +83,12 @@ WITH page AS (
   WHERE NOT EXISTS (SELECT 1 FROM visitor_video vv WHERE vv.visitor_id = d.id AND vv.video_id = vi.id AND (vv.etat = 'masquée' OR vv.seen_at IS NOT NULL))
   GROUP BY d.id, d.email, d.digest, d.since
 ), queued AS (
-  INSERT INTO mail_message (kind, key, to_email, payload)
-  SELECT $6::text, 'visitor-' || due.id || '-digest-' || CASE WHEN due.digest = 'quotidien' THEN $3::text ELSE $4::text END, due.email,
+  ${enqueueMessagesStatement({
+    select: `SELECT $6::text, 'visitor-' || due.id || '-digest-' || CASE WHEN due.digest = 'quotidien' THEN $3::text ELSE $4::text END, due.email,
          jsonb_build_object('visitorId', due.id, 'since', due.since::text, 'until', due.until::text, 'count', due.count, 'videos', to_jsonb(due.videos))
-  FROM due ORDER BY due.id
-  ON CONFLICT (kind, key) DO NOTHING
-  RETURNING (payload->>'visitorId')::int AS visitor_id
+  FROM due ORDER BY due.id`,
+    returning: `(payload->>'visitorId')::int AS visitor_id`,
+  })}
 ), marked AS (
   UPDATE visitor v SET digest_sent_until = due.until
   FROM queued JOIN due ON due.id = queued.visitor_id
@@ -119,19 +119,6 @@ export async function queueDueDigests(db: Db, now: Date, timezone: string): Prom
     queued += page.queued;
     after = page.last;
   }
-}
-
-/** The signed token of a digest's one-click unsubscribe: `{visitorId}.{mac}`. */
-export function unsubscribeToken(secret: string, visitorId: number): string {
-  return `${visitorId}.${createHmac('sha256', secret).update(`visitor-digest-unsubscribe:${visitorId}`).digest('base64url')}`;
-}
-
-export function verifyUnsubscribeToken(secret: string, token: string): number | null {
-  const match = /^([1-9]\d{0,9})\.([\w-]{43})$/.exec(token);
-  if (!match) return null;
-  const expected = Buffer.from(unsubscribeToken(secret, Number(match[1])));
-  const given = Buffer.from(token);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? Number(match[1]) : null;
 }
 
 export interface DigestScheduler {

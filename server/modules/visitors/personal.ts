@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/db';
 import { conflict } from '../../shared/errors';
-import { channelsOfList, toChaine } from '../videos/repository';
-import { cardImage } from '../videos/thumbnails';
-import type { VideoJson } from '../videos/types';
+import { channelsOfList, toChaine } from '../videos';
+import { cardImage } from '../videos';
+import type { VideoJson } from '../videos';
 import type { VisitorList } from './repository';
 
 /**

@@ -3,9 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config';
 import type { Db } from '../../db/db';
 import { badRequest, notFound } from '../../shared/errors';
-import { parseChannelRef } from '../feeds/channelRef';
-import { enqueueMessages } from '../mail/queue';
-import { findChannel } from '../videos/repository';
+import { parseChannelRef } from '../feeds';
+import { enqueueMessages } from '../mail';
+import { findChannel } from '../videos';
 import {
   deleteGroup,
   groupsOf,

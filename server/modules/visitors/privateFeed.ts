@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Feed } from 'feed';
 import type { Queryable } from '../../db/db';
-import type { VideoJson } from '../videos/types';
+import type { VideoJson } from '../videos';
 import { hashToken } from './repository';
 
 /**

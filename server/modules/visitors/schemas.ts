@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ChaineAnswer, VideoAnswer } from '../videos/schemas';
+import { ChaineAnswer, VideoAnswer } from '../videos';
 import { Answer, SimpleEmail as Email } from '../../shared/schemas';
 import { GROUP_NAME_MAX, VISIBLE_CHARACTER } from './groupName';
 

@@ -1,7 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { badRequest } from '../../shared/errors';
-import { CHANNEL_ID } from '../feeds/parseFeed';
+import { CHANNEL_ID } from '../feeds';
 import { importedGroupName } from './groupName';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db';
 import { ROWS_PER_STATEMENT } from '../../db/statementRows';
 import { HttpError } from '../../shared/errors';
-import { FAILURE_MEMORY_MINUTES } from '../feeds/pending';
+import { FAILURE_MEMORY_MINUTES } from '../feeds';
 import { addVideoStates } from './personal';
 import type { SubscriptionFile } from './subscriptionFormats';
 

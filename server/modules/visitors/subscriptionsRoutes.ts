@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/db';
 import { badRequest, HttpError } from '../../shared/errors';
-import { channelsOfList } from '../videos/repository';
+import { channelsOfList } from '../videos';
 import { groupsOf, videoIdsIn } from './personal';
 import type { VisitorList } from './repository';
 import { toFreeTubeDb, toNewPipeJson, toOpml } from './subscriptionFormats';

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/db';
-import { rejectAddress, rejectAddresses } from '../../lists/repository';
+import { mailContacts } from '../contacts';
 import type { RecipientRef } from '../tracking';
 
 export type BounceKind = 'hard' | 'soft';
@@ -87,7 +87,7 @@ export async function recordBounce(
          ) UPDATE mail_send SET bounced = bounced + 1 WHERE id IN (SELECT send_id FROM first)`,
         [recipient.id],
       );
-      await rejectAddress(tx, recipient.owner, recipient.email);
+      await mailContacts().rejectAddress(tx, recipient.owner, recipient.email);
     }
     return { rejected, softInARow };
   });
@@ -183,7 +183,7 @@ export async function recordBounces(db: Db, bounces: BounceOf[], softLimit: numb
          UPDATE mail_send s SET bounced = s.bounced + p.n FROM per_send p WHERE s.id = p.send_id`,
         [rejected.map((row) => row.recipient)],
       );
-      await rejectAddresses(
+      await mailContacts().rejectAddresses(
         tx,
         rejected.map((row) => row.owner),
         rejected.map((row) => row.email),

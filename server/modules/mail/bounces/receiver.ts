@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import type { Db } from '../../../db/db';
 import { bounceBatcher } from './bounces';
 import { readBounce } from './dsn';
-import { unsubscribeContact } from '../../lists/repository';
+import { mailContacts } from '../contacts';
 import { recordUnsubscribe, type MailTokens, type RecipientRef } from '../tracking';
 
 /** Bounce messages are small; anything larger is not one (the original is at most headers). */
@@ -54,7 +54,7 @@ async function unsubscribeByMail(db: Db, ref: RecipientRef): Promise<void> {
     'SELECT contact_id FROM mail_recipient WHERE send_id = $1 AND contact_id = $2',
     [ref.sendId, ref.contactId],
   );
-  if (recipient && (await unsubscribeContact(db, recipient.contact_id))) await recordUnsubscribe(db, recipient.contact_id);
+  if (recipient && (await mailContacts().unsubscribeContact(db, recipient.contact_id))) await recordUnsubscribe(db, recipient.contact_id);
 }
 
 /**

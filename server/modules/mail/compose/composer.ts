@@ -5,7 +5,7 @@ import type { Queryable } from '../../../db/db';
 import { bounceAddress } from '../bounces';
 import { copy } from '../copy';
 import type { MessageContent } from '../messages';
-import type { Claimed, ClaimedMessage } from '../queue';
+import type { Claimed, ClaimedMessage } from '../claimedRows';
 import { BAT_RECIPIENT, type MailLinks, type RecipientRef } from '../tracking';
 import { dkimOption, loadDkimKey, type DkimKey } from './dkim';
 import { loadInstallId } from './identity';

@@ -1,5 +1,5 @@
-import { decodeCodeList } from '../../deliveries/code';
-import type { DeliveryProperties, DeliveryRow } from '../../deliveries/resource';
+import { decodeCodeList } from '../../deliveries';
+import type { DeliveryProperties, DeliveryRow } from '../../deliveries';
 import type { SendContent } from './render';
 
 /** The delivery's own values: its sequence items, then its data (which wins on the same key). */

@@ -1,18 +1,20 @@
 /**
- * The kinds of queued one-off message. Adding a kind is one file in this
- * folder exporting a `MessageKind`, and one line in the list below.
+ * The kinds of queued one-off message. Each is declared by the module that owns what it says
+ * (lists: the confirmation of a subscription; visitors: the digest, the sign-in and address
+ * links) and registered here at startup, from server/modules/index.ts: mail knows none of them.
  */
-import { listConfirmationMessage } from './listConfirmation';
 import type { MessageContent, MessageContext, MessageKind, QueuedMessage } from './types';
-import { visitorDigestMessage } from './visitorDigest';
-import { visitorConfirmationMessage, visitorSignInMessage } from './visitorLinks';
 
 export type { MessageContent, MessageContext, MessageKind, QueuedMessage } from './types';
 
-const kinds: MessageKind[] = [listConfirmationMessage, visitorSignInMessage, visitorConfirmationMessage, visitorDigestMessage];
+/** Every kind this server sends, by name, as registered. */
+export const messageKinds = new Map<string, MessageKind>();
 
-/** Every kind this server sends, by name. */
-export const messageKinds = new Map<string, MessageKind>(kinds.map((kind) => [kind.kind, kind]));
+/** Makes a kind of message known to the worker; a kind is registered once. */
+export function registerMessageKind(kind: MessageKind): void {
+  if (messageKinds.has(kind.kind) && messageKinds.get(kind.kind) !== kind) throw new Error(`message kind registered twice: ${kind.kind}`);
+  messageKinds.set(kind.kind, kind);
+}
 
 interface Waiting {
   message: QueuedMessage;

@@ -9,6 +9,11 @@ export interface MessageContext {
   /** IANA time zone dates are written in. */
   timezone: string;
   now(): Date;
+  /**
+   * The one-click unsubscribe link of a subject of an audience the module registered
+   * (`registerUnsubscribeAudience`): the one unsubscribe page serves it.
+   */
+  unsubscribeUrl(audience: string, id: number): string;
 }
 
 /** A queued message as its kind receives it. */

@@ -3,15 +3,18 @@
  * the worker that delivers them through the transport.
  */
 export { SendWorker, UnknownMessageKind, classify, type WorkerDeps } from './worker';
-export { enqueueMessages, type ClaimedMessage, type OutgoingMessage } from './messages';
+export { enqueueMessages, enqueueMessagesStatement, type OutgoingMessage } from './messages';
+export type { Claimed, ClaimedMessage } from '../claimedRows';
 export { createMailTransport, type MailTransport } from './transport';
-export { STALE_AFTER_SECONDS, type Claimed } from './recipients';
+export { STALE_AFTER_SECONDS } from './recipients';
 export {
   bouncesOf,
   cancelPending,
   changeStatus,
   completeFinished,
   createSend,
+  drawSendId,
+  insertStepSend,
   failuresOf,
   insertSend,
   reschedule,
@@ -23,4 +26,5 @@ export {
   type SendAction,
   type SendPlan,
   type SendStatus,
+  type StepSend,
 } from './sends';

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../../db/db';
-import { STALE_AFTER_SECONDS } from './recipients';
+import type { ClaimedMessage } from '../claimedRows';
+import { rowQueue } from './rows';
 
 /** A one-off message to queue: `(kind, key)` makes it once. */
 export interface OutgoingMessage {
@@ -9,16 +10,6 @@ export interface OutgoingMessage {
   /** Not sent before this instant (ISO 8601). */
   notBefore?: string;
   payload: Record<string, unknown>;
-}
-
-/** A queued message a worker has claimed. */
-export interface ClaimedMessage {
-  id: number;
-  kind: string;
-  key: string;
-  to: string;
-  payload: Record<string, unknown>;
-  attempts: number;
 }
 
 /**
@@ -45,94 +36,33 @@ export async function enqueueMessages(db: Queryable, messages: OutgoingMessage[]
   return inserted.length;
 }
 
-const MARK_SENT = `UPDATE mail_message SET status = 'sent', claimed_by = NULL, last_error = NULL, sent_at = now()
-  WHERE id = ANY($1::bigint[]) AND status = 'sending'`;
+/**
+ * The statement that queues the messages a query makes, for a caller that must queue them in
+ * the very statement that records what causes them (a data-modifying CTE: one statement is one
+ * transaction on both engines). `select` answers kind, key, to_email and payload (jsonb) in
+ * that order; a message whose (kind, key) is queued already is left as it is; `returning`
+ * names what the caller reads of the new ones.
+ */
+export function enqueueMessagesStatement({ select, returning }: { select: string; returning: string }): string {
+  return `INSERT INTO mail_message (kind, key, to_email, payload)
+  ${select}
+  ON CONFLICT (kind, key) DO NOTHING
+  RETURNING ${returning}`;
+}
+
+/** The queued one-off messages: a row queue. */
+export const messageRows = rowQueue({ table: 'mail_message', alias: 'm', touch: '' });
 
 /**
- * Claims up to `limit` due messages and records as sent, in the same statement, the messages
- * `sentIds` the worker sent since (as recipients are claimed).
+ * Claims up to `limit` due messages, oldest due first, and records as sent, in the same
+ * statement, the messages `sentIds` the worker sent since (as recipients are claimed).
  */
 export function claimMessages(db: Queryable, workerId: string, limit: number, sentIds: number[] = []): Promise<ClaimedMessage[]> {
-  return db.query<ClaimedMessage>(
-    `WITH sent AS (${MARK_SENT.replace('$1', '$3')}),
-     picked AS (
-       SELECT id FROM mail_message
-       WHERE status = 'pending' AND next_attempt_at <= now()
-       ORDER BY next_attempt_at, id
-       LIMIT $2
-       FOR UPDATE SKIP LOCKED
-     )
-     UPDATE mail_message m SET status = 'sending', claimed_by = $1
-     FROM picked WHERE m.id = picked.id
-     RETURNING m.id, m.kind, m.key, m.to_email AS "to", m.payload, m.attempts`,
-    [workerId, limit, sentIds],
-  );
-}
-
-export async function markMessagesSent(db: Queryable, ids: number[]): Promise<void> {
-  await db.query(MARK_SENT, [ids]);
-}
-
-export async function markMessagesSkipped(db: Queryable, ids: number[]): Promise<void> {
-  await db.query(
-    `UPDATE mail_message SET status = 'skipped', claimed_by = NULL WHERE id = ANY($1::bigint[]) AND status = 'sending'`,
-    [ids],
-  );
-}
-
-export async function markMessagesFailed(db: Queryable, ids: number[], reasons: string[]): Promise<void> {
-  await db.query(
-    `UPDATE mail_message m SET status = 'failed', claimed_by = NULL, last_error = x.reason
-     FROM unnest($1::bigint[], $2::text[]) AS x(id, reason)
-     WHERE m.id = x.id AND m.status = 'sending'`,
-    [ids, reasons],
-  );
-}
-
-/** Refused for now (4xx): the same backoff and attempt limit as recipients. */
-export async function markMessagesRetry(
-  db: Queryable,
-  ids: number[],
-  reasons: string[],
-  policy: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number },
-): Promise<void> {
-  await db.query(
-    `UPDATE mail_message m SET
-       attempts = m.attempts + 1,
-       status = CASE WHEN m.attempts + 1 >= $3 THEN 'failed' ELSE 'pending' END,
-       next_attempt_at = now() + least($4::float8 * power(2, m.attempts), $5::float8) * interval '1 millisecond',
-       claimed_by = NULL, last_error = x.reason
-     FROM unnest($1::bigint[], $2::text[]) AS x(id, reason)
-     WHERE m.id = x.id AND m.status = 'sending'`,
-    [ids, reasons, policy.maxAttempts, policy.retryBaseMs, policy.retryMaxMs],
-  );
-}
-
-/** Gives messages back untouched: the mail service, not they, was the trouble. */
-export async function releaseMessages(db: Queryable, ids: number[], reason: string | null): Promise<void> {
-  await db.query(
-    `UPDATE mail_message SET status = 'pending', claimed_by = NULL, last_error = coalesce($2, last_error)
-     WHERE id = ANY($1::bigint[]) AND status = 'sending'`,
-    [ids, reason],
-  );
-}
-
-export async function releaseWorkerMessages(db: Queryable, workerId: string): Promise<void> {
-  await db.query(`UPDATE mail_message SET status = 'pending', claimed_by = NULL WHERE status = 'sending' AND claimed_by = $1`, [
+  return messageRows.claim<ClaimedMessage>(
+    db,
+    { due: '', order: 'next_attempt_at, id', join: '', returning: 'm.id, m.kind, m.key, m.to_email AS "to", m.payload, m.attempts' },
     workerId,
-  ]);
-}
-
-/** Frees the messages claimed by workers that stopped beating; answers how many. */
-export async function reclaimStaleMessages(db: Queryable): Promise<number> {
-  const freed = await db.query(
-    `UPDATE mail_message m SET status = 'pending', claimed_by = NULL
-     WHERE m.status = 'sending' AND NOT EXISTS (
-       SELECT 1 FROM mail_worker w
-       WHERE w.id = m.claimed_by AND w.heartbeat_at > now() - make_interval(secs => $1)
-     )
-     RETURNING m.id`,
-    [STALE_AFTER_SECONDS],
+    limit,
+    sentIds,
   );
-  return freed.length;
 }

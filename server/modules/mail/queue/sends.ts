@@ -2,7 +2,7 @@ import type { Db, Queryable, Row } from '../../../db/db';
 import { refreshStatistics } from '../../../db/statistics';
 import { conflict } from '../../../shared/errors';
 import { toItem, type ResourceDef } from '../../../shared/hydra';
-import { mailableContactIds } from '../../lists/repository';
+import { mailContacts } from '../contacts';
 import { sendableContent, type SendContent } from '../compose';
 
 /** A send of a delivery's version to a list; its recipients are rows of mail_recipient. */
@@ -105,12 +105,43 @@ export async function insertSend(tx: Queryable, send: NewSend, plan: SendPlan): 
   return { id: created.id, total, status, sendAt: null };
 }
 
+/** The id of a send about to be made, drawn first so that rows naming it can be written before it. */
+export async function drawSendId(tx: Queryable): Promise<number> {
+  const [{ id }] = await tx.query<{ id: number }>(`SELECT nextval('mail_send_id_seq')::int AS id`);
+  return id;
+}
+
+/** An automation step's send: its id (`drawSendId`) and its step. */
+export interface StepSend extends NewSend {
+  id: number;
+  stepId: number;
+}
+
+/**
+ * Records a step's send, running, with its recipients (their ids drawn by the caller from
+ * `mail_recipient_id_seq`, in the rows that name them), inside the caller's transaction. Its
+ * content passes the same AMP rule as every send's; the worker's claim skips the contacts who
+ * left since.
+ */
+export async function insertStepSend(tx: Queryable, send: StepSend, recipients: { id: number; contactId: number }[]): Promise<void> {
+  await tx.query(
+    `INSERT INTO mail_send (id, delivery_id, grp_id, user_id, version, label, list_subject, content, status, total, automation_step_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running', $9, $10)`,
+    [send.id, send.deliveryId, send.listId, send.userId, send.version, send.label, send.listSubject, JSON.stringify(await sendableContent(send.content)), recipients.length, send.stepId],
+  );
+  await tx.query(`INSERT INTO mail_recipient (id, send_id, contact_id) SELECT r, $1, c FROM unnest($2::bigint[], $3::int[]) AS x(r, c)`, [
+    send.id,
+    recipients.map((recipient) => recipient.id),
+    recipients.map((recipient) => recipient.contactId),
+  ]);
+}
+
 /** Queues one row per active contact of the list and starts the send (completed at once when there are none). */
 async function queueRecipients(tx: Queryable, sendId: number, listId: number): Promise<{ total: number; status: SendStatus }> {
   const [{ total }] = await tx.query<{ total: number }>(
     `WITH queued AS (
        INSERT INTO mail_recipient (send_id, contact_id)
-       SELECT $1, id FROM (${mailableContactIds('$2')}) mailable
+       SELECT $1, id FROM (${mailContacts().mailableContactIds('$2')}) mailable
        RETURNING 1
      ) SELECT count(*)::int AS total FROM queued`,
     [sendId, listId],

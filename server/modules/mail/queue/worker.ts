@@ -6,14 +6,20 @@ import { isTransientError, type NodemailerError } from 'nodemailer/lib/errors';
 import type { MailConfig } from '../../../config';
 import type { Db } from '../../../db/db';
 import { isOutOfSpace, type DiskWatch } from '../../../shared/diskSpace';
-import * as messages from './messages';
-import * as queue from './recipients';
+import type { Claimed, ClaimedMessage } from '../claimedRows';
+import { claimMessages, messageRows } from './messages';
+import { claim, reclaimStale, recipientRows } from './recipients';
+import type { RowQueue } from './rows';
+import { forgetOtherWorkers, forgetWorker, heartbeat } from './workers';
 import { compileContent, type SendContent, type SendToCompose } from '../compose';
 import { cancelPending, completeFinished } from './sends';
 import type { MailTransport } from './transport';
 
 /** A claimed row: a send's recipient or a queued one-off message. */
-type Job = { source: 'recipient'; row: queue.Claimed } | { source: 'message'; row: messages.ClaimedMessage };
+type Job = { source: 'recipient'; row: Claimed } | { source: 'message'; row: ClaimedMessage };
+
+/** Each source's row queue, where its results are recorded. */
+const ROWS: Record<Job['source'], RowQueue> = { recipient: recipientRows, message: messageRows };
 
 type Outcome =
   | { kind: 'sent' | 'skipped'; job: Job }
@@ -27,12 +33,12 @@ export interface WorkerDeps {
   transport: MailTransport;
   settings: MailConfig;
   /** The message of one recipient of a send. */
-  compose: (send: SendToCompose, job: queue.Claimed) => SendMailOptions | Promise<SendMailOptions>;
+  compose: (send: SendToCompose, job: Claimed) => SendMailOptions | Promise<SendMailOptions>;
   /**
    * The message a queued one-off message becomes; null: it is not to be sent any more
    * (recorded skipped). Throws `UnknownMessageKind` for a kind this server does not know.
    */
-  composeMessage: (message: messages.ClaimedMessage) => Promise<SendMailOptions | null>;
+  composeMessage: (message: ClaimedMessage) => Promise<SendMailOptions | null>;
   log: FastifyBaseLogger;
   /** While it is full, the worker claims and records nothing (its writes would be refused) and waits for room. */
   disk?: DiskWatch;
@@ -96,10 +102,10 @@ export class SendWorker {
   /** `exclusive`: no other process can use this database (embedded), so every other claim is a dead one's. */
   async start({ exclusive }: { exclusive: boolean }): Promise<void> {
     const { db } = this.deps;
-    await queue.heartbeat(db, this.id);
-    if (exclusive) await queue.forgetOtherWorkers(db, this.id);
-    await messages.reclaimStaleMessages(db);
-    await queue.reclaimStale(db);
+    await heartbeat(db, this.id);
+    if (exclusive) await forgetOtherWorkers(db, this.id);
+    await messageRows.reclaimStale(db);
+    await reclaimStale(db);
     this.beat = setInterval(() => void this.keepAlive(), HEARTBEAT_MS);
     this.beat.unref();
     this.loop = this.run();
@@ -124,8 +130,9 @@ export class SendWorker {
     try {
       await this.flush();
       await this.checkCompletion();
-      await messages.releaseWorkerMessages(this.deps.db, this.id);
-      await queue.releaseWorker(this.deps.db, this.id);
+      await messageRows.releaseWorker(this.deps.db, this.id);
+      await recipientRows.releaseWorker(this.deps.db, this.id);
+      await forgetWorker(this.deps.db, this.id);
     } catch (error) {
       // The database went first: the claims left behind are freed when the next worker starts.
       this.deps.log.warn({ err: error }, 'send worker could not record its last results');
@@ -156,8 +163,8 @@ export class SendWorker {
     // Nothing can be written meanwhile; this worker's claims are its own again when room comes back.
     if (this.deps.disk?.full) return;
     try {
-      await queue.heartbeat(this.deps.db, this.id);
-      const freed = (await messages.reclaimStaleMessages(this.deps.db)) + (await queue.reclaimStale(this.deps.db));
+      await heartbeat(this.deps.db, this.id);
+      const freed = (await messageRows.reclaimStale(this.deps.db)) + (await reclaimStale(this.deps.db));
       if (freed > 0) this.wake();
     } catch (error) {
       this.deps.log.warn({ err: error }, 'send worker heartbeat failed');
@@ -215,11 +222,11 @@ export class SendWorker {
       const sent = await this.recordAllButSent(batch);
       if (claimDue) {
         const { db } = this.deps;
-        const oneOff = await messages.claimMessages(db, this.id, room, sent.messages);
+        const oneOff = await claimMessages(db, this.id, room, sent.messages);
         for (const row of oneOff) this.dispatch({ source: 'message', row });
         const left = room - oneOff.length;
-        const rows = left > 0 ? await queue.claim(db, this.id, left, sent.recipients) : [];
-        if (left === 0 && sent.recipients.length) await queue.markSent(db, sent.recipients);
+        const rows = left > 0 ? await claim(db, this.id, left, sent.recipients) : [];
+        if (left === 0 && sent.recipients.length) await recipientRows.markSent(db, sent.recipients);
         for (const row of rows) this.dispatch({ source: 'recipient', row });
         this.queueEmpty = oneOff.length + rows.length < room;
         return !this.queueEmpty;
@@ -234,8 +241,8 @@ export class SendWorker {
   }
 
   private async markSent(sent: { recipients: number[]; messages: number[] }): Promise<void> {
-    if (sent.recipients.length) await queue.markSent(this.deps.db, sent.recipients);
-    if (sent.messages.length) await messages.markMessagesSent(this.deps.db, sent.messages);
+    if (sent.recipients.length) await recipientRows.markSent(this.deps.db, sent.recipients);
+    if (sent.messages.length) await messageRows.markSent(this.deps.db, sent.messages);
   }
 
   private dispatch(job: Job): void {
@@ -250,9 +257,14 @@ export class SendWorker {
   private async deliver(job: Job): Promise<Outcome> {
     if (job.source === 'message') return this.deliverMessage(job);
     if (job.row.actif !== 1) return { kind: 'skipped', job };
+    const row = job.row;
+    return this.transmit(job, async () => this.deps.compose(await this.content(row.sendId), row));
+  }
+
+  /** Sends what `message` makes; whatever fails on the way is classified as the transport's refusals are. */
+  private async transmit(job: Job, message: () => Promise<SendMailOptions>): Promise<Outcome> {
     try {
-      const content = await this.content(job.row.sendId);
-      await this.deps.transport.send(await this.deps.compose(content, job.row));
+      await this.deps.transport.send(await message());
       this.serviceFailures = 0;
       return { kind: 'sent', job };
     } catch (error) {
@@ -269,13 +281,8 @@ export class SendWorker {
       return { kind: error instanceof UnknownMessageKind ? 'failed' : 'retry', job, reason: reasonOf(error) };
     }
     if (!message) return { kind: 'skipped', job };
-    try {
-      await this.deps.transport.send(message);
-      this.serviceFailures = 0;
-      return { kind: 'sent', job };
-    } catch (error) {
-      return this.refused(job, error);
-    }
+    const made = message;
+    return this.transmit(job, async () => made);
   }
 
   /** A message the transport (or the outbox's disk) refused: what becomes of it. */
@@ -331,27 +338,20 @@ export class SendWorker {
     const ids = (list: Outcome[]) => list.map((outcome) => outcome.job.row.id);
     const reasons = (list: Outcome[]) => list.map((outcome) => ('reason' in outcome ? outcome.reason : ''));
 
-    const skipped = of('recipient', 'skipped');
-    if (skipped.length) await queue.markSkipped(db, ids(skipped));
-    const failed = of('recipient', 'failed');
-    if (failed.length) await queue.markFailed(db, ids(failed), reasons(failed));
-    const retry = of('recipient', 'retry');
-    if (retry.length) await queue.markRetry(db, ids(retry), reasons(retry), settings);
-    const released = of('recipient', 'released');
-    if (released.length) await queue.release(db, ids(released), reasons(released)[0]);
-    // Rows back in the queue of a send cancelled meanwhile will not be sent.
-    const sendIdOf = (outcome: Outcome) => (outcome.job.source === 'recipient' ? outcome.job.row.sendId : 0);
-    if (retry.length || released.length) await cancelPending(db, [...new Set([...retry, ...released].map(sendIdOf))]);
-
-    const skippedMessages = of('message', 'skipped');
-    if (skippedMessages.length) await messages.markMessagesSkipped(db, ids(skippedMessages));
-    const failedMessages = of('message', 'failed');
-    if (failedMessages.length) await messages.markMessagesFailed(db, ids(failedMessages), reasons(failedMessages));
-    const retryMessages = of('message', 'retry');
-    if (retryMessages.length) await messages.markMessagesRetry(db, ids(retryMessages), reasons(retryMessages), settings);
-    const releasedMessages = of('message', 'released');
-    if (releasedMessages.length)
-      await messages.releaseMessages(db, ids(releasedMessages), reasons(releasedMessages)[0]);
+    for (const source of ['recipient', 'message'] as const) {
+      const rows = ROWS[source];
+      const skipped = of(source, 'skipped');
+      if (skipped.length) await rows.markSkipped(db, ids(skipped));
+      const failed = of(source, 'failed');
+      if (failed.length) await rows.markFailed(db, ids(failed), reasons(failed));
+      const retry = of(source, 'retry');
+      if (retry.length) await rows.markRetry(db, ids(retry), reasons(retry), settings);
+      const released = of(source, 'released');
+      if (released.length) await rows.release(db, ids(released), reasons(released)[0]);
+      // Rows back in the queue of a send cancelled meanwhile will not be sent.
+      const sendIdOf = (outcome: Outcome) => (outcome.job.source === 'recipient' ? outcome.job.row.sendId : 0);
+      if (source === 'recipient' && (retry.length || released.length)) await cancelPending(db, [...new Set([...retry, ...released].map(sendIdOf))]);
+    }
 
     for (const outcome of batch) if (outcome.job.source === 'recipient') this.touched.add(outcome.job.row.sendId);
     return { recipients: ids(of('recipient', 'sent')), messages: ids(of('message', 'sent')) };

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../../db/db';
 import type { ResourceDef } from '../../../shared/hydra';
-import type { DeliveryRow } from '../../deliveries/resource';
+import type { DeliveryRow } from '../../deliveries';
 import { contentOf, hasBody, sendableContent } from '../compose';
 import { nextOccurrence, type Frequency } from './occurrences';
 import { insertSend } from '../queue';

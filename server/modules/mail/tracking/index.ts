@@ -6,5 +6,14 @@ export { MailLinks } from './links';
 export { BAT_RECIPIENT, mailTokens, type MailTokens, type RecipientRef } from './tokens';
 export { trackHtml, type Tracker } from './trackHtml';
 export { registerTrackingRoutes, trackingPaths } from './routes';
-export { loadLinkSecret, registerUnsubscribeRoutes, unsubscribeTokens, type UnsubscribeTokens } from './unsubscribe';
+export {
+  loadLinkSecret,
+  registerUnsubscribeAudience,
+  registerUnsubscribeRoutes,
+  unsubscribePage,
+  unsubscribeTokens,
+  type UnsubscribeAudience,
+  type UnsubscribeTarget,
+  type UnsubscribeTokens,
+} from './unsubscribe';
 export { MACHINE_OPEN_SECONDS, recordClick, recordOpen, recordUnsubscribe } from './results';

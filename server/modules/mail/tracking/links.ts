@@ -43,6 +43,11 @@ export class MailLinks {
     return `${this.baseUrl()}/api/unsubscribe/${this.unsubscribeTokens().sign(contactId)}`;
   }
 
+  /** The unsubscribe link of an audience's subject (`registerUnsubscribeAudience`): the digest's visitor. */
+  unsubscribeUrlFor(audience: string, id: number): string {
+    return `${this.baseUrl()}/api/unsubscribe/${this.unsubscribeTokens().signFor(audience, id)}`;
+  }
+
   /** The `mailto:` unsubscribe address of a recipient, which the bounce receiver honours. */
   unsubscribeAddress(ref: RecipientRef, domain: string): string {
     return `unsubscribe+${this.tokens().unsubscribe.sign(ref)}@${domain}`;

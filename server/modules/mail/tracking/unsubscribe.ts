@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Queryable } from '../../../db/db';
-import { findContactWithList, unsubscribeContact } from '../../lists/repository';
+import { mailContacts } from '../contacts';
 import { copy } from '../copy';
 import { recordUnsubscribe } from './results';
 import { UnsubscribePageAnswer } from './schemas';
@@ -21,22 +21,107 @@ export async function loadLinkSecret(db: Queryable): Promise<string> {
   return row.secret;
 }
 
-/** Signed, unguessable tokens naming a contact of a list: `{contactId}.{mac}`; they do not expire. */
+/** Who an unsubscribe token names: a contact of a list (`audience` null), or the subject of a registered audience. */
+export interface UnsubscribeTarget {
+  audience: string | null;
+  id: number;
+}
+
+/**
+ * Signed, unguessable tokens of unsubscribe links; they do not expire. A contact of a list:
+ * `{contactId}.{mac}`; the subject of another audience (the digest's visitor):
+ * `{audience}-{id}.{mac}`, the audience signed with the id so that one cannot pass for another.
+ */
 export function unsubscribeTokens(secret: string) {
-  const mac = (contactId: number) =>
-    createHmac('sha256', secret).update(`unsubscribe:${contactId}`).digest('base64url').slice(0, 24);
+  const mac = (payload: string) => createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url').slice(0, 24);
+  const payloadOf = ({ audience, id }: UnsubscribeTarget) => (audience === null ? String(id) : `${audience}:${id}`);
   return {
-    sign: (contactId: number | null) => (contactId === null ? TEST_TOKEN : `${contactId}.${mac(contactId)}`),
-    /** The contact's id, 'test', or null for a token that was not made here. */
-    verify: (token: string): number | 'test' | null => {
+    sign: (contactId: number | null) => (contactId === null ? TEST_TOKEN : `${contactId}.${mac(String(contactId))}`),
+    /** The token of an audience's subject. */
+    signFor: (audience: string, id: number) => `${audience}-${id}.${mac(payloadOf({ audience, id }))}`,
+    /** Who the token names, 'test', or null for a token that was not made here. */
+    verify: (token: string): UnsubscribeTarget | 'test' | null => {
       if (token === TEST_TOKEN) return 'test';
-      const match = /^([1-9][0-9]{0,9})\.([\w-]{24})$/.exec(token);
+      const match = /^(?:([a-z]{1,20})-)?([1-9][0-9]{0,9})\.([\w-]{24})$/.exec(token);
       if (!match) return null;
-      const expected = Buffer.from(mac(Number(match[1])));
-      const given = Buffer.from(match[2]);
-      return expected.length === given.length && timingSafeEqual(expected, given) ? Number(match[1]) : null;
+      const target = { audience: match[1] ?? null, id: Number(match[2]) };
+      const expected = Buffer.from(mac(payloadOf(target)));
+      const given = Buffer.from(match[3]);
+      return expected.length === given.length && timingSafeEqual(expected, given) ? target : null;
     },
   };
+}
+
+/**
+ * Something other than a list that messages can be unsubscribed from (the visitors' digest): the
+ * module that owns it registers it from server/modules/index.ts, and its messages carry
+ * `MessageContext.unsubscribeUrl(name, id)`; the one unsubscribe page serves it.
+ */
+export interface UnsubscribeAudience {
+  /** Lowercase letters: part of its tokens. */
+  name: string;
+  /** The subject's address, and whether it still receives what it would leave; null when gone. */
+  find(db: Queryable, id: number): Promise<{ email: string; active: boolean } | null>;
+  /** Stops it (idempotent). */
+  unsubscribe(db: Queryable, id: number): Promise<void>;
+  /** The page's French words. */
+  copy: { question(email: string): string; done(email: string): string; already(email: string): string };
+}
+
+const audiences = new Map<string, UnsubscribeAudience>();
+
+export function registerUnsubscribeAudience(audience: UnsubscribeAudience): void {
+  if (!/^[a-z]{1,20}$/.test(audience.name)) throw new Error(`an unsubscribe audience is named in lowercase letters: ${audience.name}`);
+  audiences.set(audience.name, audience);
+}
+
+/** What the page says and does for the subject a token names; null when it is gone. */
+async function subjectOf(db: Queryable, target: UnsubscribeTarget) {
+  if (target.audience !== null) {
+    const audience = audiences.get(target.audience);
+    const found = audience ? await audience.find(db, target.id) : null;
+    if (!audience || !found) return null;
+    return {
+      active: found.active,
+      question: audience.copy.question(found.email),
+      done: audience.copy.done(found.email),
+      already: audience.copy.already(found.email),
+      unsubscribe: () => audience.unsubscribe(db, target.id),
+    };
+  }
+  const contact = await mailContacts().findContactWithList(db, target.id);
+  if (!contact) return null;
+  return {
+    active: contact.actif !== 0,
+    question: copy.unsubscribe.question(contact.email, contact.list),
+    done: copy.unsubscribe.done(contact.email, contact.list),
+    already: copy.unsubscribe.already(contact.email, contact.list),
+    unsubscribe: async () => {
+      if (await mailContacts().unsubscribeContact(db, contact.id)) await recordUnsubscribe(db, contact.id);
+    },
+  };
+}
+
+/**
+ * The unsubscribe page's status and HTML for what a token names: a question on GET (its form
+ * posts to `action`), the deed on POST. Links of an older form (the digest's first links)
+ * answer through it too, once their own token is read.
+ */
+export async function unsubscribePage(
+  { db, productName }: { db: Queryable; productName: string },
+  target: UnsubscribeTarget | 'test' | null,
+  confirm: boolean,
+  action: string,
+): Promise<[number, string]> {
+  if (target === 'test') return [200, page(productName, copy.unsubscribe.test)];
+  const subject = target === null ? null : await subjectOf(db, target);
+  if (subject === null) return [404, page(productName, copy.unsubscribe.invalid)];
+  if (!confirm) {
+    if (!subject.active) return [200, page(productName, subject.already)];
+    return [200, page(productName, '', { action, question: subject.question })];
+  }
+  await subject.unsubscribe();
+  return [200, page(productName, subject.done)];
 }
 
 export type UnsubscribeTokens = ReturnType<typeof unsubscribeTokens>;
@@ -88,25 +173,8 @@ export function registerUnsubscribeRoutes(
     allowList: (request: FastifyRequest) => tokens().verify(String((request.params as { token?: unknown }).token ?? '')) !== null,
   };
 
-  const contactOf = async (token: string) => {
-    const id = tokens().verify(token);
-    if (id === null || id === 'test') return id;
-    return findContactWithList(db, id);
-  };
-
-  /** The page's status and HTML: a question on GET, the deed on POST. */
-  const answer = async (token: string, confirm: boolean): Promise<[number, string]> => {
-    const contact = await contactOf(token);
-    if (contact === null) return [404, page(productName, copy.unsubscribe.invalid)];
-    if (contact === 'test') return [200, page(productName, copy.unsubscribe.test)];
-    if (!confirm) {
-      if (contact.actif === 0) return [200, page(productName, copy.unsubscribe.already(contact.email, contact.list))];
-      const question = copy.unsubscribe.question(contact.email, contact.list);
-      return [200, page(productName, '', { action: `/api/unsubscribe/${token}`, question })];
-    }
-    if (await unsubscribeContact(db, contact.id)) await recordUnsubscribe(db, contact.id);
-    return [200, page(productName, copy.unsubscribe.done(contact.email, contact.list))];
-  };
+  const answer = (token: string, confirm: boolean) =>
+    unsubscribePage({ db, productName }, tokens().verify(token), confirm, `/api/unsubscribe/${token}`);
 
   // One-click requests come as forms; their body says nothing the URL does not. The form
   // parsers live in a scope of their own: no other route reads forms.

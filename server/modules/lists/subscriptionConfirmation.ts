@@ -1,6 +1,5 @@
-import type { ConfirmationKind } from './types';
-import { confirmationsCopy as copy } from './copy';
-import { publicClient, setConsentContext } from '../lists/consent';
+import type { ConfirmationKind } from '../confirmations';
+import { publicClient, setConsentContext } from './consent';
 
 /**
  * A list's double opt-in (issue 23): the contact `en attente` becomes active. A contact who is
@@ -13,7 +12,7 @@ export const listeConfirmation: ConfirmationKind = {
       'SELECT c.email, g.subject AS list FROM grp_rcp c JOIN grp g ON g.id = c.grp_id WHERE c.id = $1',
       [subjectId],
     );
-    return row ? (copy.labels.liste as (list: string, email: string) => string)(row.list, row.email) : null;
+    return row ? `L'abonnement de ${row.email} à la liste « ${row.list} »` : null;
   },
   async confirm(tx, subjectId, request) {
     await setConsentContext(tx, { source: 'message', ...publicClient(request) });

@@ -1,8 +1,7 @@
-import { escapeHtml as esc } from '../../../shared/html';
-import { confirmationUrl, issueConfirmation } from '../../confirmations';
-import { visitorsCopy as copy } from '../../visitors/copy';
-import type { MessageContent, MessageContext, MessageKind, QueuedMessage } from './types';
-
+import { escapeHtml as esc } from '../../shared/html';
+import { confirmationUrl, issueConfirmation } from '../confirmations';
+import type { MessageContent, MessageContext, MessageKind, QueuedMessage } from '../mail';
+import { visitorsCopy as copy } from './copy';
 
 /** A sign-in or confirmation link stays usable this long. */
 const LINK_TTL_HOURS = 24;

@@ -1,8 +1,8 @@
-import { cardImage } from '../../videos/thumbnails';
-import { DIGEST_KIND, DIGEST_MAX_VIDEOS, unsubscribeToken } from '../../visitors/digest';
-import { secretOf } from '../../visitors/privateFeed';
-import type { MessageContent, MessageContext, MessageKind, QueuedMessage } from './types';
-import { escapeHtml as esc } from '../../../shared/html';
+import { escapeHtml as esc } from '../../shared/html';
+import type { MessageContent, MessageContext, MessageKind, QueuedMessage } from '../mail';
+import { cardImage } from '../videos';
+import { DIGEST_KIND, DIGEST_MAX_VIDEOS } from './digest';
+import { DIGEST_AUDIENCE } from './digestUnsubscribe';
 
 interface Row {
   id: string;
@@ -84,10 +84,10 @@ async function videosSince(ctx: MessageContext, message: QueuedMessage): Promise
 }
 
 /** What a digest says: its videos with thumbnails, titles and links, and the one-click unsubscribe. */
-function digestContent(ctx: MessageContext, secret: string, visitorId: number, list: string, videos: Row[]): MessageContent | null {
+function digestContent(ctx: MessageContext, visitorId: number, list: string, videos: Row[]): MessageContent | null {
   if (videos.length === 0) return null;
   const listUrl = `${ctx.publicUrl}/liste/${encodeURIComponent(list)}`;
-  const unsubscribe = `${ctx.publicUrl}/api/visitor/digest/unsubscribe/${unsubscribeToken(secret, visitorId)}`;
+  const unsubscribe = ctx.unsubscribeUrl(DIGEST_AUDIENCE, visitorId);
   const items = videos.map((video) => {
     const link = `${listUrl}?v=${encodeURIComponent(video.id)}`;
     const image = cardImage({ videoId: video.id, thumbnail: video.thumbnail, avatar: video.avatar, avatarAsThumbnail: video.avatarAsThumbnail });
@@ -116,13 +116,12 @@ function digestContent(ctx: MessageContext, secret: string, visitorId: number, l
 
 /** The digests of `messages`, in their order: one statement for those whose payload holds their videos. */
 async function composeDigests(ctx: MessageContext, messages: QueuedMessage[]): Promise<(MessageContent | null)[]> {
-  const secret = await secretOf(ctx.db);
   const chosen = messages.filter((message) => Array.isArray(message.payload.videos));
   const found = chosen.length > 0 ? await chosenVideos(ctx, chosen) : [];
   const contents: (MessageContent | null)[] = [];
   for (const message of messages) {
     const { list, videos } = Array.isArray(message.payload.videos) ? found[chosen.indexOf(message)] : await videosSince(ctx, message);
-    contents.push(digestContent(ctx, secret, Number(message.payload.visitorId), list, videos));
+    contents.push(digestContent(ctx, Number(message.payload.visitorId), list, videos));
   }
   return contents;
 }

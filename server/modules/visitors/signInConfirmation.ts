@@ -1,5 +1,5 @@
-import { issueVisitorToken } from '../visitors/repository';
-import type { ConfirmationKind } from './types';
+import type { ConfirmationKind } from '../confirmations';
+import { issueVisitorToken } from './repository';
 
 /**
  * A visitor's sign-in link on another device (issue 24): the button's POST hands that browser
@@ -7,6 +7,7 @@ import type { ConfirmationKind } from './types';
  */
 export const connexionConfirmation: ConfirmationKind = {
   kind: 'connexion',
+  fallbackLabel: 'Votre connexion sur cet appareil',
   async label(db, subjectId) {
     const [row] = await db.query<{ email: string }>('SELECT email FROM visitor WHERE id = $1', [subjectId]);
     return row ? `La connexion de ${row.email} sur cet appareil` : null;

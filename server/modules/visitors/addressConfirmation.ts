@@ -1,8 +1,9 @@
-import type { ConfirmationKind } from './types';
+import type { ConfirmationKind } from '../confirmations';
 
 /** A visitor's address, confirmed before any digest is sent to it (issue 24). */
 export const visiteurConfirmation: ConfirmationKind = {
   kind: 'visiteur',
+  fallbackLabel: 'Votre adresse e-mail',
   async label(db, subjectId) {
     const [row] = await db.query<{ email: string }>('SELECT email FROM visitor WHERE id = $1', [subjectId]);
     return row ? `L'adresse ${row.email}, pour recevoir le résumé des nouvelles vidéos` : null;

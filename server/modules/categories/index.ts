@@ -1,0 +1,3 @@
+/** The categories: what other modules use. */
+export { Profil } from './schemas';
+export { CATEGORY_NAMES } from './names';

@@ -1,0 +1,4 @@
+/** The deliveries (message templates and their versions): what other modules use. */
+export { deliveryResource, type DeliveryProperties, type DeliveryRow } from './resource';
+export { decodeCodeList } from './code';
+export { DeliveryPatch } from './schemas';

@@ -1,0 +1,14 @@
+import type { MailContacts } from '../mail';
+import { contactsToMail, findContactWithList, mailableContactIds, rejectAddress, rejectAddresses, unsubscribeContact } from './repository';
+import { grpResource } from './resource';
+
+/** What sending reads and changes of the lists' contacts, given to mail at startup (server/modules/index.ts). */
+export const listsMailContacts: MailContacts = {
+  listResource: grpResource,
+  mailableContactIds,
+  contactsToMail,
+  findContactWithList,
+  unsubscribeContact,
+  rejectAddress,
+  rejectAddresses,
+};

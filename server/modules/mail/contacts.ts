@@ -1,0 +1,36 @@
+import type { Queryable } from '../../db/db';
+import type { ResourceDef } from '../../shared/hydra';
+
+/**
+ * What sending reads and changes of the contacts of lists. The lists module owns contacts and
+ * the rules of their state; it gives mail this at startup (`registerMailContacts`, from
+ * server/modules/index.ts), so that mail sits below lists and imports none of it.
+ */
+export interface MailContacts {
+  /** The lists, as a resource: a send's list is one its user owns. */
+  listResource: ResourceDef;
+  /** The ids of the list's contacts that may be mailed now, in order: a sub-select (`listParam` names the list). */
+  mailableContactIds(listParam: string): string;
+  /** A FROM item of the contact fields a message is made from (and `actif`), joined on `id`. */
+  contactsToMail: string;
+  /** A contact with the subject of its list (the unsubscribe page names both). */
+  findContactWithList(db: Queryable, contactId: number): Promise<{ id: number; email: string; actif: number; list: string } | null>;
+  /** The contact unsubscribed themself; false when they were not active. */
+  unsubscribeContact(db: Queryable, contactId: number): Promise<boolean>;
+  /** The address bounced: rejected in every list of its owner. */
+  rejectAddress(db: Queryable, ownerId: number, email: string): Promise<number>;
+  /** Several addresses bounced at once, each of its owner. */
+  rejectAddresses(db: Queryable, ownerIds: number[], emails: string[]): Promise<number>;
+}
+
+let registered: MailContacts | null = null;
+
+export function registerMailContacts(contacts: MailContacts): void {
+  registered = contacts;
+}
+
+/** The contacts mail sends to, as the lists module registered them. */
+export function mailContacts(): MailContacts {
+  if (!registered) throw new Error('mail contacts used before server/modules/index.ts registered them');
+  return registered;
+}

@@ -1,0 +1,19 @@
+/**
+ * The mail module: what other modules use. Modules whose messages mail sends sit above it: they
+ * register their kinds of message (`registerMessageKind`), their unsubscribe audiences and the
+ * contacts of lists from server/modules/index.ts, and queue through the outbox functions here
+ * (the only code that writes mail_send, mail_recipient and mail_message).
+ */
+export { mailPlugin } from './plugin';
+export { registerMailContacts, type MailContacts } from './contacts';
+export { registerMessageKind, type MessageContent, type MessageContext, type MessageKind, type QueuedMessage } from './messages';
+export { registerUnsubscribeAudience, unsubscribePage, type UnsubscribeAudience } from './tracking';
+export { contentOf, hasBody } from './compose';
+export {
+  drawSendId,
+  enqueueMessages,
+  enqueueMessagesStatement,
+  insertStepSend,
+  type OutgoingMessage,
+  type StepSend,
+} from './queue';

@@ -1,0 +1,2 @@
+/** The recipients module: what other modules use. */
+export { recipientResource } from './resource';

@@ -1,0 +1,6 @@
+/** The videos module: what other modules use. */
+export { findOrFetchChannel } from './channelService';
+export { addChannelToList, channelsOfList, findChannel, removeChannelFromList, toChaine } from './repository';
+export { ChaineAnswer, VideoAnswer } from './schemas';
+export { cardImage, normalizeThumbnail } from './thumbnails';
+export { type VideoJson } from './types';

@@ -1,5 +1,5 @@
 import { ownWrites } from './dataVersion';
-import type { Db } from './db';
+import type { Db } from './types';
 
 /** Called by an engine that is lost for good (PostgreSQL's PANIC), with the error that ended it. */
 export type OnLost = (error: Error) => void;

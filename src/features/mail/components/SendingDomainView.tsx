@@ -11,7 +11,7 @@ const t = frConsole.sendingDomain;
 
 type Row = DnsRecord & { record: 'DKIM' | 'SPF' | 'DMARC' };
 
-const STATUS_COLOR = { ok: 'success', différent: 'error', absent: 'default', injoignable: 'warning' } as const;
+const STATUS_COLOR = { ok: 'success', différent: 'error', absent: 'default', injoignable: 'default' } as const;
 
 const columns: Column<Row>[] = [
   { key: 'record', label: t.record, text: (row) => row.record },

@@ -137,7 +137,7 @@ async function main() {
     const status = await run(target, `${index + 1}/${todo.length}`);
     if (status !== 0 && !target.optional) process.exit(1);
   }
-  if (todo.length > 0) console.error(`build done in ${duration(Date.now() - started)}${ifNeeded ? '; starting the server' : ''}`);
+  if (todo.length > 0) console.error(`build done in ${duration(Date.now() - started)}`);
 }
 
 void main();

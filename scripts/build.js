@@ -6,11 +6,13 @@
 // that `npm ci && npm start` works on a fresh clone. An install without devDependencies
 // (`npm prune --omit=dev`, the Docker image) has no build tools: it starts what was built,
 // and stops with the command to run when nothing is. Plain JavaScript: it runs before anything is built.
-// Messages and the tools' output go to stderr: the server's stdout carries its logs only.
+// Messages and the tools' output go to stderr: the server's stdout carries its logs only. Each
+// step says its number, says every 30 s that it is still running, and how long it took: a first
+// build takes minutes on a small machine (README, «Quick start»).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 
 const root = path.resolve(__dirname, '..');
 const at = (...parts) => path.join(root, ...parts);
@@ -70,34 +72,72 @@ function newestMtime(entry) {
   return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
 }
 
-function build(target) {
-  const tool = target.command ?? at('node_modules', '.bin', target.tool);
-  console.error(`building the ${target.name}`);
-  target.before?.();
-  const result = spawnSync(tool, target.args, { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
-  if (result.status !== 0) {
-    console.error(`the ${target.name} build failed (see above)`);
-    if (target.optional) return;
-    process.exit(1);
-  }
-  target.after?.();
+/** `2 min 05 s`, `41 s`, `0.8 s`. */
+function duration(ms) {
+  const seconds = ms / 1000;
+  if (seconds < 10) return `${seconds.toFixed(1)} s`;
+  const whole = Math.round(seconds);
+  return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
 }
 
-const ifNeeded = process.argv.includes('--if-needed');
-for (const target of TARGETS) {
-  if (!ifNeeded) {
-    build(target);
-    continue;
-  }
-  const output = at(target.output);
-  const builtAt = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
-  const changedAt = Math.max(...target.sources.map((source) => newestMtime(at(source))));
-  if (builtAt >= changedAt) continue;
-  if (target.command || fs.existsSync(at('node_modules', '.bin', target.tool))) {
-    build(target);
-  } else if (builtAt === 0) {
-    console.error(`The ${target.name} is not built, and its build tools (devDependencies) are not installed: run \`npm ci && npm run build\`.`);
-    process.exit(1);
-  }
-  // Built, without build tools: a production install (whose `npm prune` rewrites package-lock.json) runs what it built.
+/** How long a first build of each target took on a loaded 2-core machine (README): the estimate the first line gives. */
+const TYPICAL = { 'web app': '2 to 7 min', server: 'under a minute', 'embedded database template': 'under a minute' };
+const HEARTBEAT_MS = 30_000;
+
+/** Runs the target's tool, its output on stderr, with a line every 30 s; resolves with its exit status. */
+function run(target, step) {
+  const tool = target.command ?? at('node_modules', '.bin', target.tool);
+  const started = Date.now();
+  console.error(`[${step}] building the ${target.name}${TYPICAL[target.name] ? ` (a first build takes ${TYPICAL[target.name]} on a small machine)` : ''}…`);
+  target.before?.();
+  return new Promise((resolve) => {
+    const child = spawn(tool, target.args, { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
+    const heartbeat = setInterval(() => console.error(`[${step}] still building the ${target.name}: ${duration(Date.now() - started)} so far`), HEARTBEAT_MS);
+    const done = (status) => {
+      clearInterval(heartbeat);
+      const took = duration(Date.now() - started);
+      if (status === 0) {
+        target.after?.();
+        console.error(`[${step}] ${target.name} built in ${took}`);
+      } else {
+        console.error(`[${step}] the ${target.name} build failed after ${took} (see above)`);
+      }
+      resolve(status);
+    };
+    child.once('error', (error) => {
+      console.error(error.message);
+      done(1);
+    });
+    child.once('exit', (code) => done(code ?? 1));
+  });
 }
+
+async function main() {
+  const ifNeeded = process.argv.includes('--if-needed');
+  const started = Date.now();
+  const todo = [];
+  for (const target of TARGETS) {
+    if (!ifNeeded) {
+      todo.push(target);
+      continue;
+    }
+    const output = at(target.output);
+    const builtAt = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
+    const changedAt = Math.max(...target.sources.map((source) => newestMtime(at(source))));
+    if (builtAt >= changedAt) continue;
+    if (target.command || fs.existsSync(at('node_modules', '.bin', target.tool))) {
+      todo.push(target);
+    } else if (builtAt === 0) {
+      console.error(`The ${target.name} is not built, and its build tools (devDependencies) are not installed: run \`npm ci && npm run build\`.`);
+      process.exit(1);
+    }
+    // Built, without build tools: a production install (whose `npm prune` rewrites package-lock.json) runs what it built.
+  }
+  for (const [index, target] of todo.entries()) {
+    const status = await run(target, `${index + 1}/${todo.length}`);
+    if (status !== 0 && !target.optional) process.exit(1);
+  }
+  if (todo.length > 0) console.error(`build done in ${duration(Date.now() - started)}`);
+}
+
+void main();

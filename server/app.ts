@@ -23,7 +23,7 @@ import { describeRoutes, SECURITY_SCHEMES } from './shared/openapi';
 import { securityHeaders } from './shared/securityHeaders';
 import { buildValidator, guardInput, MAX_PARAM_LENGTH } from './shared/validation';
 import { modules } from './modules';
-import { ReadableRequestLog } from './startup/requestLog';
+import { DisconnectAwareLog, ReadableRequestLog } from './startup/requestLog';
 
 export interface AppDeps {
   config: Config;
@@ -65,7 +65,8 @@ export async function buildApp({ config, db: engine, tokens, disk: given, logger
     rewriteUrl: (req) => (req.url && UNPREFIXED.test(req.url) ? `/api${req.url}` : (req.url ?? '/')),
     // Readable logs (the quick start) write one line per request, at debug; JSON logs
     // (production) keep Fastify's request lines at info for log collectors.
-    ...(config.logFormat === 'pretty' ? { logController: new ReadableRequestLog({ redactUrl }) } : {}),
+    // Either way a client that disconnects is logged at debug (startup/requestLog.ts).
+    logController: config.logFormat === 'pretty' ? new ReadableRequestLog({ redactUrl }) : new DisconnectAwareLog(),
     // Fastify's type for this factory names Ajv's compile, though Fastify calls it with route schemas.
     schemaController: { compilersFactory: { buildValidator: buildValidator as unknown as ValidatorFactory } },
     // Bad percent-encoding in a path is refused by Fastify before any route: in French too.

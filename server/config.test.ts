@@ -224,4 +224,14 @@ describe('loadConfig', () => {
     }
     expect(() => loadConfig({ SMTP_NAME: 'not a host' })).toThrow(/^SMTP_NAME: /);
   });
+
+  it('reads SPF_INCLUDE (domains) and SPF_IP (addresses and networks), and refuses what SPF cannot name', () => {
+    expect(loadConfig({}).spf).toEqual({ include: [], ip: [] });
+    expect(loadConfig({ SPF_INCLUDE: '_spf.relay.fr, spf.other.fr', SPF_IP: '203.0.113.7,198.51.100.0/24, 2001:db8::/32' }).spf).toEqual({
+      include: ['_spf.relay.fr', 'spf.other.fr'],
+      ip: ['203.0.113.7', '198.51.100.0/24', '2001:db8::/32'],
+    });
+    for (const bad of ['vm', 'not a domain', 'relay.fr/24']) expect(() => loadConfig({ SPF_INCLUDE: bad })).toThrow(/^SPF_INCLUDE: /);
+    for (const bad of ['vm', '203.0.113.7/33', '2001:db8::/129', '1.2.3.4/8/8']) expect(() => loadConfig({ SPF_IP: bad })).toThrow(/^SPF_IP: /);
+  });
 });

@@ -69,6 +69,8 @@ export interface Config {
   dnsServers: string[] | null;
   /** The name the SMTP client gives in EHLO: SMTP_NAME, else PUBLIC_URL's host name, else the machine's. */
   smtpName: string;
+  /** What the proposed SPF record lets send: SPF_INCLUDE's domains (a relay's SPF) and SPF_IP's addresses or networks. */
+  spf: { include: string[]; ip: string[] };
   /** IANA time zone scheduled sends are entered and shown in (docs/architecture.md, «Settings»). */
   timezone: string;
   /** Days a contact `en attente` has to confirm before it is removed (double opt-in). */
@@ -322,6 +324,30 @@ function smtpName(env: Env, publicUrl: string | null): string {
   return value;
 }
 
+/** SPF_INCLUDE (domain names) and SPF_IP (IPv4/IPv6 addresses, with an optional /prefix), comma-separated. */
+function spf(env: Env): { include: string[]; ip: string[] } {
+  const list = (raw: string | null) =>
+    (raw ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+  const include = list(optional(env, 'SPF_INCLUDE'));
+  for (const domain of include) {
+    // SPF domains often start with an underscore label (`_spf.relay.example`), which host names cannot.
+    if (!DOMAIN_NAME.test(domain.replace(/(^|\.)_/g, '$1')) || !domain.includes('.')) throw new ConfigError('SPF_INCLUDE', `must be domain names separated by commas, got "${domain}"`);
+  }
+  const ip = list(optional(env, 'SPF_IP'));
+  for (const entry of ip) {
+    const [address, prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    if (family === 0 || extra !== undefined || (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits))) {
+      throw new ConfigError('SPF_IP', `must be IP addresses or networks (203.0.113.7, 2001:db8::/32) separated by commas, got "${entry}"`);
+    }
+  }
+  return { include, ip };
+}
+
 function bounce(env: Env): BounceConfig {
   const domain = optional(env, 'BOUNCE_DOMAIN');
   if (domain !== null && !/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i.test(domain)) {
@@ -414,6 +440,7 @@ export function loadConfig(env: Env = process.env): Config {
     dkim: dkim(env),
     dnsServers: dnsServers(env),
     smtpName: smtpName(env, publicUrl),
+    spf: spf(env),
     timezone: timezone(env),
     optinExpiryDays: integer(env, 'OPTIN_EXPIRY_DAYS', 7, 1, 365),
     automationsTickSeconds: integer(env, 'AUTOMATIONS_TICK_SECONDS', 10, 0, 3600),

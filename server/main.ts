@@ -41,6 +41,8 @@ function mailTarget(config: Config): string {
   return `SMTP ${url.protocol}//${url.host}`;
 }
 
+const seconds = (ms = 0) => `${(ms / 1000).toFixed(1)} s`;
+
 /** Only the documented default passwords are shown; configured ones stay out of logs. */
 const account = (email: string, password: string, fallback: { password: string }, variable: string) =>
   password === fallback.password ? `${email} / ${password}` : `${email} (password from ${variable})`;
@@ -63,17 +65,26 @@ async function main(): Promise<void> {
   limitHeapGrowth();
   const config = readConfig();
   keepPrivate(config.dataDir);
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), durable: config.embeddedDbFsync });
+  // Timed steps, logged once the logger exists: a first start creates the embedded database.
+  const startedAt = Date.now();
+  const steps: Record<string, number> = {};
+  const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+    const from = Date.now();
+    const result = await work();
+    steps[step] = Date.now() - from;
+    return result;
+  };
+  const db = await timed('opened', () => openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), durable: config.embeddedDbFsync }));
   const stopIfAsked = async () => {
     if (!signalWhileStarting) return;
     await db.close();
     process.exit(0);
   };
   await stopIfAsked();
-  await migrate(db);
+  await timed('migrated', () => migrate(db));
   privateTree(config.dataDir);
   await stopIfAsked();
-  await seedDemo(db, config);
+  await timed('seeded', () => seedDemo(db, config));
   await stopIfAsked();
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds);
   const app = await buildApp({ config, db, tokens, logger: loggerOptions(config) });
@@ -82,6 +93,10 @@ async function main(): Promise<void> {
   // `npm run backup` asks the server that holds the embedded database (startup/backupSocket.ts).
   const backups = db.backup ? await serveBackups(config.dataDir, db.backup, lifecycle) : null;
   lifecycle.info({ settings: effectiveSettings(config) }, 'effective settings');
+  lifecycle.info(
+    { durationsMs: steps },
+    `database opened in ${seconds(steps.opened)}, migrated in ${seconds(steps.migrated)}, demo data seeded in ${seconds(steps.seeded)}`,
+  );
 
   let feedRefresh: FeedScheduler | null = null;
   let idleMemory: { stop(): void } | null = null;
@@ -125,8 +140,9 @@ async function main(): Promise<void> {
       admin: account(config.adminEmail, config.adminPassword, DEFAULT_ADMIN, 'ADMIN_PASSWORD'),
       operator: account(config.operatorEmail, config.operatorPassword, DEFAULT_OPERATOR, 'OPERATOR_PASSWORD'),
       apiDocs: `${address}/api/docs`,
+      startedInMs: Date.now() - startedAt,
     },
-    `${config.productName} is ready at ${address}`,
+    `${config.productName} is ready at ${address} (started in ${seconds(Date.now() - startedAt)})`,
   );
 }
 

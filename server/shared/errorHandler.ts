@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import localizeFr from 'ajv-i18n/localize/fr';
+import { disconnectDetails, isClientDisconnect } from './clientDisconnect';
 import { isOutOfSpace } from './diskSpace';
 import { HttpError } from './errors';
 
@@ -169,6 +170,11 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   if ((error as FastifyError).validation?.length) {
     const { status, message, field } = validationRefusal(error as FastifyError);
     return send(status, message, field);
+  }
+  // A body cut off by a client that went away: nobody reads the answer, and it is no fault.
+  if (isClientDisconnect(error)) {
+    request.log.debug(disconnectDetails(error), 'the client disconnected before its request was read');
+    return send(400, 'Requête interrompue par le client.');
   }
   const framework = frameworkRefusal(error as FastifyError, request);
   if (framework) return send(framework.status, framework.message, framework.field);

@@ -314,6 +314,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
           smtpName: config.smtpName,
           bounceDomain: config.bounce.domain,
           dnsServers: config.dnsServers,
+          spf: config.spf,
         },
         request.log,
       );

@@ -159,19 +159,24 @@ const DnsRecordAnswer = Answer({
   name: Type.String(),
   type: Type.Literal('TXT'),
   value: Type.String({ description: 'La valeur à publier.' }),
-  status: Type.Union([Type.Literal('ok'), Type.Literal('différent'), Type.Literal('absent')], {
-    description: 'Ce que le DNS publie : la bonne valeur, une autre, ou rien.',
+  status: Type.Union([Type.Literal('ok'), Type.Literal('différent'), Type.Literal('absent'), Type.Literal('injoignable')], {
+    description: 'Ce que le DNS publie : la bonne valeur, une autre, rien, ou « injoignable » quand le DNS n’a pas répondu (vérification impossible).',
   }),
 });
 
 /** GET /api/mail/domain (docs/architecture.md, «Signing and the sending domain»). */
 export const DomainAnswer = Answer({
   domain: Type.String(),
+  publishable: Type.Boolean({ description: 'Faux quand le domaine de MAIL_FROM ne peut pas être publié dans le DNS (localhost, .local, .test, une adresse IP…) : aucun enregistrement alors.' }),
+  reason: Type.Union([Type.String(), Type.Null()], { description: 'Pourquoi le domaine ne peut pas être publié ; null sinon.' }),
   selector: Type.String(),
   signing: Type.Union([Type.Literal('database'), Type.Literal('setting'), Type.Literal('off')]),
-  dkim: DnsRecordAnswer,
-  spf: DnsRecordAnswer,
-  dmarc: DnsRecordAnswer,
+  dkim: Type.Union([DnsRecordAnswer, Type.Null()]),
+  spf: Type.Union([DnsRecordAnswer, Type.Null()]),
+  dmarc: Type.Union([DnsRecordAnswer, Type.Null()]),
+  spfSource: Type.Union([Type.Literal('settings'), Type.Literal('smtpName'), Type.Literal('mx'), Type.Null()], {
+    description: 'Ce que le SPF proposé laisse envoyer : SPF_INCLUDE/SPF_IP, l’hôte SMTP_NAME (nom public), ou seulement le MX du domaine.',
+  }),
   bounceDomain: Type.Union([Type.String(), Type.Null()]),
   bounceAligned: Type.Union([Type.Boolean(), Type.Null()]),
   ampVisible: Type.Boolean(),

@@ -34,17 +34,23 @@ export interface DnsRecord {
   name: string;
   type: 'TXT';
   value: string;
-  status: 'ok' | 'différent' | 'absent';
+  /** `injoignable`: DNS did not answer, the check could not run. */
+  status: 'ok' | 'différent' | 'absent' | 'injoignable';
 }
 
 /** GET /api/mail/domain (docs/architecture.md, «Signing and the sending domain»). */
 export interface SendingDomain {
   domain: string;
+  /** False when MAIL_FROM's domain cannot be in public DNS: no records then, only `reason`. */
+  publishable: boolean;
+  reason: string | null;
   selector: string;
   signing: 'database' | 'setting' | 'off';
-  dkim: DnsRecord;
-  spf: DnsRecord;
-  dmarc: DnsRecord;
+  dkim: DnsRecord | null;
+  spf: DnsRecord | null;
+  dmarc: DnsRecord | null;
+  /** What the proposed SPF lets send: SPF_INCLUDE/SPF_IP, SMTP_NAME's host, or the MX alone. */
+  spfSource: 'settings' | 'smtpName' | 'mx' | null;
   bounceDomain: string | null;
   bounceAligned: boolean | null;
   ampVisible: boolean;

@@ -385,7 +385,15 @@ export const frConsole = {
     type: 'Type',
     value: 'Valeur',
     status: 'État',
-    statuses: { ok: 'Publié', différent: 'Différent', absent: 'Absent' } as Record<string, string>,
+    statuses: { ok: 'Publié', différent: 'Différent', absent: 'Absent', injoignable: 'Vérification impossible' } as Record<string, string>,
+    unreachable: 'Vérification impossible : le serveur DNS n’a pas répondu. Les enregistrements ci-dessous sont peut-être publiés ; vérifiez la connexion au DNS (ou DNS_SERVERS) puis « Vérifier à nouveau ».',
+    notPublishable: {
+      title: 'Indiquez d’abord MAIL_FROM',
+      body: (domain: string) =>
+        `Les messages partent de ${domain}, un domaine que personne ne peut publier dans le DNS : aucune messagerie ne pourrait vérifier vos envois. Donnez à MAIL_FROM une adresse sur votre domaine (par exemple « TGM News <news@votre-domaine.fr> », dans le fichier .env), redémarrez le serveur, puis revenez sur cette page : elle donnera les enregistrements à publier.`,
+    },
+    spfFromMx:
+      'Le SPF proposé ne laisse envoyer que les serveurs MX du domaine : indiquez SPF_INCLUDE (le domaine SPF de votre relais, par exemple _spf.relais.fr) ou SPF_IP (l’adresse de votre serveur d’envoi), redémarrez, et le SPF les nommera.',
     copy: (record: string) => `Copier la valeur ${record}`,
     copyButton: 'Copier',
     copied: (record: string) => `Valeur ${record} copiée.`,

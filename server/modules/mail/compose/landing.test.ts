@@ -24,11 +24,11 @@ const HTML = `<!doctype html><html><head><style>
   @media (max-width: 600px) { .box { padding: 2px; } }
 </style></head><body>
 <table role="presentation"><tr><td class="box">Bonjour {{firstname}},
-  <a href="https://tgm.example/articles/ete?utm_source=lettre#haut">lire</a>
-  <a href="https://tgm.example/videos">voir</a>
-  <a href="mailto:contact@tgm.example">écrire</a></td></tr></table>
+  <a href="https://tgm-news.fr/articles/ete?utm_source=lettre#haut">lire</a>
+  <a href="https://tgm-news.fr/videos">voir</a>
+  <a href="mailto:contact@tgm-news.fr">écrire</a></td></tr></table>
 </body></html>`;
-const TEXT = 'Bonjour {{firstname}}, lisez https://tgm.example/articles/ete';
+const TEXT = 'Bonjour {{firstname}}, lisez https://tgm-news.fr/articles/ete';
 const AMP = `<!doctype html><html ⚡4email data-css-strict><head><meta charset="utf-8"><script async src="https://cdn.ampproject.org/v0.js"></script><style amp4email-boilerplate>body{visibility:hidden}</style></head><body><p>AMP {{firstname}}</p></body></html>`;
 
 beforeAll(async () => {
@@ -37,9 +37,9 @@ beforeAll(async () => {
   bouncePort = await freePort();
   t = await createTestApp({
     SMTP_URL: sink.url,
-    MAIL_FROM: 'TGM <news@tgm.example>',
-    PUBLIC_URL: 'https://tgm.example:8443',
-    BOUNCE_DOMAIN: 'bounces.tgm.example',
+    MAIL_FROM: 'TGM <news@tgm-news.fr>',
+    PUBLIC_URL: 'https://tgm-news.fr:8443',
+    BOUNCE_DOMAIN: 'bounces.tgm-news.fr',
     BOUNCE_SMTP_PORT: String(bouncePort),
     BOUNCE_SMTP_HOST: '127.0.0.1',
     DNS_SERVERS: dns.address,
@@ -69,15 +69,15 @@ async function expectSigned(message: ReceivedMessage) {
   expect(results).toHaveLength(1);
   const [result] = results;
   expect(result.status.result).toBe('pass');
-  expect(result.signingDomain).toBe('tgm.example');
+  expect(result.signingDomain).toBe('tgm-news.fr');
   expect(result.selector).toBe('tgm');
-  expect(result.status.aligned).toBe('tgm.example');
+  expect(result.status.aligned).toBe('tgm-news.fr');
   const signed = result.signingHeaders.keys.toLowerCase().split(': ').join(':').split(':');
   for (const name of ['from', 'to', 'subject', 'date', 'message-id', 'list-unsubscribe', 'list-unsubscribe-post', 'feedback-id']) {
     expect(signed).toContain(name);
   }
   const raw = message.raw.toString('utf8');
-  expect(raw).toMatch(/^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=tgm\.example;/m);
+  expect(raw).toMatch(/^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=tgm-news\.fr;/m);
   return signed;
 }
 
@@ -108,7 +108,7 @@ describe('mail that lands', () => {
     const signed = await expectSigned(message);
     expect(signed).toContain('list-id');
 
-    expect(mail.text).toContain('Bonjour Ana, lisez https://tgm.example/articles/ete');
+    expect(mail.text).toContain('Bonjour Ana, lisez https://tgm-news.fr/articles/ete');
     expect(mail.attachments.find((a) => a.contentType === 'text/x-amp-html')?.content.toString()).toContain('AMP Ana');
     // Text, AMP, HTML in that order inside multipart/alternative.
     const raw = message.raw.toString('utf8');
@@ -122,18 +122,18 @@ describe('mail that lands', () => {
     expect(html).toContain('@media (max-width: 600px)');
     expect(html).not.toContain('color: #123456; padding: 8px; }');
     // Tracked links.
-    expect(html).toContain('https://tgm.example:8443/api/t/c/');
+    expect(html).toContain('https://tgm-news.fr:8443/api/t/c/');
 
     // The list's name, RFC 2047-encoded, then its id.
-    expect(header(mail, 'list-id')).toBe(`=?UTF-8?Q?Abonn=C3=A9s?= <list-${listId}.${installId}.tgm.example>`);
+    expect(header(mail, 'list-id')).toBe(`=?UTF-8?Q?Abonn=C3=A9s?= <list-${listId}.${installId}.tgm-news.fr>`);
     expect(header(mail, 'feedback-id')).toBe(`${sendId}:${listId}:envoi:${installId}`);
     const contactId = (await t.db.query<{ id: number }>(`SELECT id FROM grp_rcp WHERE email = 'full@example.org'`))[0].id;
-    expect(mail.messageId).toBe(`<send-${sendId}.contact-${contactId}.${installId}@tgm.example>`);
-    expect(message.from).toMatch(/^bounce\+[\w.]+@bounces\.tgm\.example$/);
+    expect(mail.messageId).toBe(`<send-${sendId}.contact-${contactId}.${installId}@tgm-news.fr>`);
+    expect(message.from).toMatch(/^bounce\+[\w.]+@bounces\.tgm-news\.fr$/);
     // EHLO: PUBLIC_URL's host name, without its port.
-    expect(message.helo).toBe('tgm.example');
+    expect(message.helo).toBe('tgm-news.fr');
     expect(header(mail, 'list-unsubscribe')).toMatch(
-      /^<https:\/\/tgm\.example:8443\/api\/unsubscribe\/[\w.-]+>, <mailto:unsubscribe\+[\w.]+@bounces\.tgm\.example\?subject=unsubscribe>$/,
+      /^<https:\/\/tgm-news\.fr:8443\/api\/unsubscribe\/[\w.-]+>, <mailto:unsubscribe\+[\w.]+@bounces\.tgm-news\.fr\?subject=unsubscribe>$/,
     );
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
   });
@@ -141,7 +141,7 @@ describe('mail that lands', () => {
   it('gives an HTML-only delivery a text part made from its HTML, signed', async () => {
     const { message, mail } = await sendTo({ html: HTML }, 'htmlonly@example.org');
     await expectSigned(message);
-    expect(mail.text).toMatch(/Bonjour Ana,\s+lire \[https:\/\/tgm\.example\/articles\/ete\?utm_source=lettre#haut\]/);
+    expect(mail.text).toMatch(/Bonjour Ana,\s+lire \[https:\/\/tgm-news\.fr\/articles\/ete\?utm_source=lettre#haut\]/);
     expect(mail.text).toContain('Se désabonner');
     expect(String(mail.html)).toContain('style="');
   });
@@ -162,7 +162,7 @@ describe('mail that lands', () => {
   });
 
   it('never sends an invalid AMP part: the send keeps text and HTML, its report names each rule and line', async () => {
-    const invalid = AMP.replace('<p>AMP {{firstname}}</p>', '<p style="color:red !important">AMP</p>\n<img src="https://tgm.example/a.png">');
+    const invalid = AMP.replace('<p>AMP {{firstname}}</p>', '<p style="color:red !important">AMP</p>\n<img src="https://tgm-news.fr/a.png">');
     const { message, mail, sendId } = await sendTo({ html: HTML, text: TEXT, amp: invalid, storedBefore: true }, 'badamp@example.org');
     await expectSigned(message);
     expect(message.raw.toString('utf8')).not.toContain('text/x-amp-html');
@@ -194,18 +194,18 @@ describe('mail that lands', () => {
     const mail = await simpleParser(message.raw);
     await expectSigned(message);
     expect(mail.subject).toMatch(/^\[BAT\] /);
-    expect(mail.messageId).toMatch(new RegExp(`^<bat-[0-9a-f-]{36}\\.${installId}@tgm\\.example>$`));
-    expect(message.from).toMatch(/^bounce\+[\w.]+@bounces\.tgm\.example$/);
+    expect(mail.messageId).toMatch(new RegExp(`^<bat-[0-9a-f-]{36}\\.${installId}@tgm-news\\.fr>$`));
+    expect(message.from).toMatch(/^bounce\+[\w.]+@bounces\.tgm-news\.fr$/);
     expect(String(mail.html)).toMatch(/style="[^"]*color: #123456/);
     // (Tracked links of long targets are issue 22's first item, done beside this.)
-    const click = /href="https:\/\/tgm\.example:8443(\/api\/t\/c\/[^"]+)">voir/.exec(String(mail.html));
+    const click = /href="https:\/\/tgm-news\.fr:8443(\/api\/t\/c\/[^"]+)">voir/.exec(String(mail.html));
     expect(click).not.toBeNull();
     const redirect = await t.app.inject({ method: 'GET', url: (click as RegExpExecArray)[1] });
     expect(redirect.statusCode).toBe(302);
-    expect(redirect.headers.location).toBe('https://tgm.example/videos');
+    expect(redirect.headers.location).toBe('https://tgm-news.fr/videos');
     expect(await t.db.query('SELECT 1 FROM mail_click WHERE send_id = 2147483647')).toEqual([]);
 
-    const oneClick = /^<https:\/\/tgm\.example:8443(\/api\/unsubscribe\/[^>]+)>/.exec(header(mail, 'list-unsubscribe') ?? '');
+    const oneClick = /^<https:\/\/tgm-news\.fr:8443(\/api\/unsubscribe\/[^>]+)>/.exec(header(mail, 'list-unsubscribe') ?? '');
     expect(oneClick).not.toBeNull();
     const before = await t.db.query('SELECT id, status FROM grp_rcp ORDER BY id');
     const post = await t.app.inject({
@@ -244,17 +244,17 @@ describe('signing settings', () => {
     fs.writeFileSync(file, pair.privateKey.export({ type: 'pkcs1', format: 'pem' }), { mode: 0o600 });
     const signedApp = await createTestApp({
       SMTP_URL: sink.url,
-      MAIL_FROM: 'Club <club@club.example>',
+      MAIL_FROM: 'Club <club@club-news.fr>',
       DKIM_PRIVATE_KEY: file,
       DKIM_SELECTOR: 'mai2026',
-      SMTP_NAME: 'mx.club.example',
+      SMTP_NAME: 'mx.club-news.fr',
       DNS_SERVERS: dns.address,
     });
-    const offApp = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'Off <off@off.example>', DKIM: 'off', DNS_SERVERS: dns.address });
+    const offApp = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'Off <off@off-news.fr>', DKIM: 'off', DNS_SERVERS: dns.address });
     try {
       const domain = (await signedApp.call('GET', '/api/mail/domain', await signedApp.adminBearer())).json();
-      expect(domain).toMatchObject({ domain: 'club.example', selector: 'mai2026', signing: 'setting' });
-      expect(domain.dkim.name).toBe('mai2026._domainkey.club.example');
+      expect(domain).toMatchObject({ domain: 'club-news.fr', selector: 'mai2026', signing: 'setting' });
+      expect(domain.dkim.name).toBe('mai2026._domainkey.club-news.fr');
       expect(domain.dkim.value).toBe(`v=DKIM1; k=rsa; p=${pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`);
       expect(await signedApp.db.query('SELECT domain FROM mail_dkim_key')).toEqual([]);
       dns.setTxt(domain.dkim.name, domain.dkim.value);
@@ -266,11 +266,11 @@ describe('signing settings', () => {
       expect(sent.statusCode).toBe(200);
       const message = sink.messages.find((m) => m.to.includes('setting@example.org')) as ReceivedMessage;
       const { results } = await dkimVerify(message.raw, { resolver: dns.resolve });
-      expect(results[0]).toMatchObject({ signingDomain: 'club.example', selector: 'mai2026', status: { result: 'pass' } });
-      expect(message.helo).toBe('mx.club.example');
+      expect(results[0]).toMatchObject({ signingDomain: 'club-news.fr', selector: 'mai2026', status: { result: 'pass' } });
+      expect(message.helo).toBe('mx.club-news.fr');
 
       const off = (await offApp.call('GET', '/api/mail/domain', await offApp.adminBearer())).json();
-      expect(off).toMatchObject({ domain: 'off.example', signing: 'off', dkim: { value: '', status: 'absent' } });
+      expect(off).toMatchObject({ domain: 'off-news.fr', signing: 'off', dkim: { value: '', status: 'absent' } });
       await offApp.call('POST', '/api/email/encoded', await offApp.adminBearer(), {
         email: 'off@example.org',
         codeText: [Buffer.from('Bonjour').toString('base64')],
@@ -289,37 +289,90 @@ describe('signing settings', () => {
 describe('GET /api/mail/domain', () => {
   it('answers the records to publish and their state in DNS: absent, différent, ok', async () => {
     const key = (await t.call('GET', '/api/mail/domain', admin)).json();
-    dns.setTxt('tgm._domainkey.tgm.example', null);
-    dns.setTxt('tgm.example', null);
-    dns.setTxt('_dmarc.tgm.example', null);
+    dns.setTxt('tgm._domainkey.tgm-news.fr', null);
+    dns.setTxt('tgm-news.fr', null);
+    dns.setTxt('_dmarc.tgm-news.fr', null);
     const absent = (await t.call('GET', '/api/mail/domain', admin)).json();
     expect(absent).toMatchObject({
-      domain: 'tgm.example',
+      domain: 'tgm-news.fr',
+      publishable: true,
+      reason: null,
+      spfSource: 'smtpName',
       selector: 'tgm',
       signing: 'database',
-      dkim: { name: 'tgm._domainkey.tgm.example', type: 'TXT', status: 'absent' },
-      spf: { name: 'tgm.example', type: 'TXT', value: 'v=spf1 a:tgm.example mx ~all', status: 'absent' },
-      dmarc: { name: '_dmarc.tgm.example', type: 'TXT', status: 'absent' },
-      bounceDomain: 'bounces.tgm.example',
+      dkim: { name: 'tgm._domainkey.tgm-news.fr', type: 'TXT', status: 'absent' },
+      spf: { name: 'tgm-news.fr', type: 'TXT', value: 'v=spf1 a:tgm-news.fr mx ~all', status: 'absent' },
+      dmarc: { name: '_dmarc.tgm-news.fr', type: 'TXT', status: 'absent' },
+      bounceDomain: 'bounces.tgm-news.fr',
       bounceAligned: true,
       ampVisible: false,
     });
     expect(absent.dkim.value).toMatch(/^v=DKIM1; k=rsa; p=MIIBIjAN[\w+/=]+$/);
     expect(absent.dkim.value).toBe(key.dkim.value);
 
-    dns.setTxt('tgm._domainkey.tgm.example', 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAother');
-    dns.setTxt('tgm.example', 'v=spf1 include:elsewhere.example -all');
-    dns.setTxt('_dmarc.tgm.example', 'v=DMARC1; p=maybe');
+    dns.setTxt('tgm._domainkey.tgm-news.fr', 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAother');
+    dns.setTxt('tgm-news.fr', 'v=spf1 include:elsewhere.example -all');
+    dns.setTxt('_dmarc.tgm-news.fr', 'v=DMARC1; p=maybe');
     const different = (await t.call('GET', '/api/mail/domain', admin)).json();
     expect([different.dkim.status, different.spf.status, different.dmarc.status]).toEqual(['différent', 'différent', 'différent']);
     expect(different.ampVisible).toBe(false);
 
-    dns.setTxt('tgm._domainkey.tgm.example', absent.dkim.value);
-    dns.setTxt('tgm.example', absent.spf.value);
-    dns.setTxt('_dmarc.tgm.example', 'v=DMARC1; p=quarantine; rua=mailto:dmarc@tgm.example');
+    dns.setTxt('tgm._domainkey.tgm-news.fr', absent.dkim.value);
+    dns.setTxt('tgm-news.fr', absent.spf.value);
+    dns.setTxt('_dmarc.tgm-news.fr', 'v=DMARC1; p=quarantine; rua=mailto:dmarc@tgm-news.fr');
     const ok = (await t.call('GET', '/api/mail/domain', admin)).json();
     expect([ok.dkim.status, ok.spf.status, ok.dmarc.status]).toEqual(['ok', 'ok', 'ok']);
     expect(ok.ampVisible).toBe(true);
+  });
+
+  it('proposes an SPF of SPF_INCLUDE and SPF_IP, or of the MX alone when the EHLO name is not public; never a private host', async () => {
+    const relayed = await createTestApp({
+      MAIL_FROM: 'Relais <news@relais-news.fr>',
+      SMTP_NAME: 'vm',
+      SPF_INCLUDE: '_spf.relay-mail.fr',
+      SPF_IP: '203.0.113.7, 2001:db8::/32',
+      DNS_SERVERS: dns.address,
+    });
+    const bare = await createTestApp({ MAIL_FROM: 'Nu <news@bare-news.fr>', SMTP_NAME: 'vm', DNS_SERVERS: dns.address });
+    try {
+      const spf = (await relayed.call('GET', '/api/mail/domain', await relayed.adminBearer())).json();
+      expect(spf).toMatchObject({ publishable: true, spfSource: 'settings' });
+      expect(spf.spf.value).toBe('v=spf1 include:_spf.relay-mail.fr ip4:203.0.113.7 ip6:2001:db8::/32 mx ~all');
+      // A record with our mechanisms among others (another order, a stricter end) is ours.
+      dns.setTxt('relais-news.fr', 'v=spf1 ip6:2001:db8::/32 +include:_spf.relay-mail.fr ip4:203.0.113.7 include:other.fr -all');
+      expect((await relayed.call('GET', '/api/mail/domain', await relayed.adminBearer())).json().spf.status).toBe('ok');
+      dns.setTxt('relais-news.fr', 'v=spf1 include:_spf.relay-mail.fr -all');
+      expect((await relayed.call('GET', '/api/mail/domain', await relayed.adminBearer())).json().spf.status).toBe('différent');
+
+      const mxOnly = (await bare.call('GET', '/api/mail/domain', await bare.adminBearer())).json();
+      expect(mxOnly).toMatchObject({ publishable: true, spfSource: 'mx', spf: { value: 'v=spf1 mx ~all' } });
+    } finally {
+      await relayed.close();
+      await bare.close();
+    }
+  });
+
+  it('says the default MAIL_FROM (localhost) cannot be published, and answers no records', async () => {
+    // The default MAIL_FROM; publishable.test.ts goes through the other private names.
+    const local = await createTestApp({ DNS_SERVERS: dns.address });
+    try {
+      const answer = (await local.call('GET', '/api/mail/domain', await local.adminBearer())).json();
+      expect(answer).toMatchObject({ domain: 'localhost', publishable: false, dkim: null, spf: null, dmarc: null, spfSource: null, ampVisible: false });
+      expect(answer.reason).toContain('« localhost »');
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('says the check could not run (injoignable) when DNS does not answer, not that records are absent', async () => {
+    const silent = await createTestApp({ MAIL_FROM: 'TGM <news@tgm-news.fr>', DNS_SERVERS: `127.0.0.1:${await freePort()}` });
+    try {
+      const answer = (await silent.call('GET', '/api/mail/domain', await silent.adminBearer())).json();
+      expect([answer.dkim.status, answer.spf.status, answer.dmarc.status]).toEqual(['injoignable', 'injoignable', 'injoignable']);
+      expect(answer.ampVisible).toBe(false);
+    } finally {
+      await silent.close();
+    }
   });
 
   it('is for admins only', async () => {

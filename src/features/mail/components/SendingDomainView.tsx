@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { frConsole } from '../../../shared/i18n/frConsole';
 import type { Column } from '../../../shared/ui/DataTable';
@@ -11,7 +11,7 @@ const t = frConsole.sendingDomain;
 
 type Row = DnsRecord & { record: 'DKIM' | 'SPF' | 'DMARC' };
 
-const STATUS_COLOR = { ok: 'success', différent: 'error', absent: 'default' } as const;
+const STATUS_COLOR = { ok: 'success', différent: 'error', absent: 'default', injoignable: 'default' } as const;
 
 const columns: Column<Row>[] = [
   { key: 'record', label: t.record, text: (row) => row.record },
@@ -43,11 +43,30 @@ export function SendingDomainView() {
   if (!domain && isFetching) return <LinearProgress aria-label={t.records} />;
   if (error || !domain) return <Alert severity="error">{errorMessage(error)}</Alert>;
 
+  const refresh = (
+    <Button variant="outlined" onClick={() => void refetch()} disabled={isFetching}>
+      {t.refresh}
+    </Button>
+  );
+  if (!domain.publishable || !domain.dkim || !domain.spf || !domain.dmarc) {
+    // No zone can hold this domain: records for it would only mislead.
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="warning" sx={{ alignSelf: 'stretch' }}>
+          <AlertTitle component="h2">{t.notPublishable.title}</AlertTitle>
+          <Typography>{t.notPublishable.body(domain.domain)}</Typography>
+          {domain.reason && <Typography sx={{ mt: 1 }}>{domain.reason}</Typography>}
+        </Alert>
+        {refresh}
+      </Stack>
+    );
+  }
   const rows: Row[] = [
     { record: 'DKIM', ...domain.dkim },
     { record: 'SPF', ...domain.spf },
     { record: 'DMARC', ...domain.dmarc },
   ];
+  const unreachable = rows.some((row) => row.status === 'injoignable');
   const copy = async (row: Row) => {
     try {
       await navigator.clipboard.writeText(row.value);
@@ -72,11 +91,14 @@ export function SendingDomainView() {
           <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
             {t.records}
           </Typography>
-          <Button variant="outlined" onClick={() => void refetch()} disabled={isFetching}>
-            {t.refresh}
-          </Button>
+          {refresh}
         </Stack>
         {isFetching && <LinearProgress aria-label={t.refresh} />}
+        {unreachable && (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {t.unreachable}
+          </Alert>
+        )}
         <InMemoryDataTable
           label={t.records}
           columns={columns}
@@ -92,8 +114,9 @@ export function SendingDomainView() {
           }
         />
       </Box>
+      {domain.spfSource === 'mx' && <Alert severity="warning">{t.spfFromMx}</Alert>}
       <Alert severity={domain.bounceAligned === false ? 'warning' : 'info'}>{bounce}</Alert>
-      <Alert severity={domain.ampVisible ? 'success' : 'warning'}>{domain.ampVisible ? t.ampVisible : t.ampHidden}</Alert>
+      {!unreachable && <Alert severity={domain.ampVisible ? 'success' : 'warning'}>{domain.ampVisible ? t.ampVisible : t.ampHidden}</Alert>}
     </Stack>
   );
 }

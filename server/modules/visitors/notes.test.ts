@@ -125,3 +125,33 @@ describe('a visitor’s notes', () => {
     expect(second.body['hydra:member'].map((note: { at: number }) => note.at)).toEqual([2, 1]);
   });
 });
+
+describe('the space’s JSON export', () => {
+  it('carries the notes, and its import restores them once', async () => {
+    const from = await visitor();
+    expect((await call('POST', '/api/visitor/liste', from, { name: `Carnet${count}` })).status).toBe(201);
+    await call('POST', '/api/visitor/notes', from, { video: VIDEO, at: 42, text: 'Une idée à garder' });
+    await call('POST', '/api/visitor/notes', from, { video: OTHER, at: 7, text: 'Deuxième' });
+    for (const format of ['newpipe', 'freetube']) {
+      const exported = await t.app.inject({ method: 'GET', url: `/api/visitor/subscriptions/export?format=${format}`, headers: from });
+      expect(exported.body).toContain('Une idée à garder');
+
+      const to = await visitor();
+      expect((await call('POST', '/api/visitor/liste', to, { name: `Carnet${count}` })).status).toBe(201);
+      const importOnce = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/visitor/subscriptions/import',
+          headers: { ...to, 'content-type': 'application/octet-stream' },
+          payload: Buffer.from(exported.body),
+        });
+      expect((await importOnce()).json().notes).toBe(2);
+      expect((await importOnce()).json().notes).toBe(0);
+      const notes = (await call('GET', '/api/visitor/notes', to)).body['hydra:member'];
+      expect(notes.map((note: { video: string; at: number; text: string }) => [note.video, note.at, note.text]).sort()).toEqual([
+        [VIDEO, 42, 'Une idée à garder'],
+        [OTHER, 7, 'Deuxième'],
+      ]);
+    }
+  });
+});

@@ -155,3 +155,22 @@ describe('the space’s JSON export', () => {
     }
   });
 });
+
+describe('merging a browser’s notes', () => {
+  it('adds each once, answers the kept ones in order and null for a video the product does not know', async () => {
+    const me = await visitor();
+    await call('POST', '/api/visitor/notes', me, { video: VIDEO, at: 1, text: 'Déjà là' });
+    const notes = [
+      { video: VIDEO, at: 1, text: 'Déjà là' },
+      { video: 'inconnue123', at: 2, text: 'Perdue ?' },
+      { video: OTHER, at: 3, text: 'Nouvelle' },
+    ];
+    const first = await call('POST', '/api/visitor/notes/merge', me, { notes });
+    expect(first.status).toBe(200);
+    expect(first.body.notes.map((note: { text: string } | null) => note?.text ?? null)).toEqual(['Déjà là', null, 'Nouvelle']);
+    await call('POST', '/api/visitor/notes/merge', me, { notes });
+    expect((await call('GET', '/api/visitor/notes', me)).body['hydra:totalItems']).toBe(2);
+    const bad = await call('POST', '/api/visitor/notes/merge', me, { notes: [{ video: VIDEO, at: -1, text: 'x' }] });
+    expect([bad.status, bad.body.field]).toEqual([400, 'notes.0.at']);
+  });
+});

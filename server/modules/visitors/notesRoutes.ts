@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/db';
 import { MAX_ITEMS_PER_PAGE } from '../../shared/hydra';
 import { Answer } from '../../shared/schemas';
+import { HttpError } from '../../shared/errors';
 import { addNote, deleteNote, listNotes, NOTE_MAX_CHARS, NOTE_MAX_SECONDS, updateNote } from './notes';
 import { currentVisitor } from './visitorAuth';
 
@@ -14,6 +15,9 @@ const At = Type.Integer({ minimum: 0, maximum: NOTE_MAX_SECONDS, description: 'L
 const Text = Type.String({ minLength: 1, maxLength: NOTE_MAX_CHARS, description: `Le texte de la note (${NOTE_MAX_CHARS} caractères au plus).` });
 
 const NoteBody = Type.Object({ video: VideoId, at: At, text: Text }, { additionalProperties: false });
+/** A browser's own notes, merged at once when it comes to hold a space. */
+export const MERGED_NOTES_MAX = 1000;
+const MergeBody = Type.Object({ notes: Type.Array(NoteBody, { maxItems: MERGED_NOTES_MAX }) }, { additionalProperties: false });
 const NotePatch = Type.Object({ at: Type.Optional(At), text: Type.Optional(Text) }, { additionalProperties: false, minProperties: 1 });
 const NoteParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 const NotesQuery = Type.Object({
@@ -68,6 +72,38 @@ export function registerNotesRoutes(app: FastifyInstance, { db, writeLimit, read
       const visitor = await currentVisitor(db, request);
       const { note, created } = await addNote(db, visitor.id, request.body);
       return reply.code(created ? 201 : 200).send(note);
+    },
+  );
+
+  // One call for a browser's notes (the write rate limit counts calls); each is written as a
+  // POST would write it, and one refused (a video the product does not know) is answered as
+  // such without stopping the others, so that the browser keeps it.
+  typed.post(
+    '/api/visitor/notes/merge',
+    {
+      config: writeLimit,
+      schema: {
+        tags,
+        body: MergeBody,
+        response: {
+          200: Answer({
+            notes: Type.Array(Type.Union([NoteAnswer, Type.Null()]), { description: 'La note gardée, ou null quand elle est refusée, dans l’ordre envoyé.' }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const visitor = await currentVisitor(db, request);
+      const notes = [];
+      for (const input of request.body.notes) {
+        try {
+          notes.push((await addNote(db, visitor.id, input)).note);
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
+          notes.push(null);
+        }
+      }
+      return { notes };
     },
   );
 

@@ -4,7 +4,8 @@ import { seriousAxeFindings } from './support/axe';
 import { recipientOf, waitForMail } from './support/mailbox';
 import { serveYouTubePlayer, setPlaybackTime } from './support/youtubePlayer';
 
-const VIDEO = { id: 'cuisine0001', title: 'Une tarte aux pommes en 20 minutes' };
+// A demo video: the server stores it from the start (a note's video must be one it knows).
+const VIDEO = { id: 'pTLdavAs3Db', title: 'Créer son entreprise en 2026 : les 7 étapes' };
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
@@ -13,8 +14,7 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-// Opened by its address on the home page, whose grid does not hold it: the panel says "Vidéo YouTube".
-const panelOf = (page: Page) => page.getByRole('dialog');
+const panelOf = (page: Page) => page.getByRole('dialog', { name: VIDEO.title });
 const savedNotes = (page: Page) => panelOf(page).getByRole('list', { name: 'Notes sauvegardées' }).getByRole('listitem');
 
 async function writeNote(page: Page, text: string, time?: string) {

@@ -6,7 +6,7 @@ import { percentile, type BenchOptions } from './measure';
 const TARGET_P95_MS = 100;
 
 async function latencies(requests: number, work: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 10; i += 1) await work(i);
+  for (let i = 0; i < 30; i += 1) await work(i);
   const durations: number[] = [];
   for (let i = 0; i < requests; i += 1) {
     const start = performance.now();

@@ -15,6 +15,8 @@ import { PublicFrame } from '../public/PublicFrame';
 
 /** Notes shown at first, and added by each "more". */
 const PAGE = 50;
+/** The most one page of the API answers: past it, the search and the exports reach the rest. */
+const MAX_SHOWN = 1000;
 /** A search waits for the typing to pause this long. */
 const SEARCH_PAUSE_MS = 250;
 
@@ -121,9 +123,9 @@ function NotebookContent() {
       {groups.map((group) => (
         <VideoNotesGroup key={group.video} group={group} />
       ))}
-      {notebook.notes.length < notebook.total && (
+      {notebook.notes.length < notebook.total && limit < MAX_SHOWN && (
         <Box>
-          <Button onClick={() => setLimit((shown) => Math.min(shown + PAGE, 1000))}>{frNotebook.more}</Button>
+          <Button onClick={() => setLimit((shown) => Math.min(shown + PAGE, MAX_SHOWN))}>{frNotebook.more}</Button>
         </Box>
       )}
     </Stack>

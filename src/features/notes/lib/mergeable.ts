@@ -1,6 +1,6 @@
 import type { Note } from '../types';
 
-/** What the server takes of a note (docs/decisions.md, «Visitors' notes»): the same bounds as its schema. */
+/** What the server takes of a note (docs/decisions.md, «The visitor's notebook (issue 42)»): the same bounds as its schema. */
 export const NOTE_MAX_CHARS = 5000;
 export const NOTE_MAX_SECONDS = 359_999;
 const VIDEO_ID = /^[\w-]{11}$/;

@@ -34,8 +34,8 @@ export function VideoNotes({ video, currentSecond, seekTo, token = null }: Props
   // With a space, the browser's notes of this video are the space's once merged; until then
   // (or for a video the product does not know) they are listed from the browser.
   const inSpace = token !== null && localNotes.length === 0;
-  const space = useSpaceNotes(inSpace ? token : null, video.id);
   const [notice, setNotice] = useState<string | null>(null);
+  const space = useSpaceNotes(inSpace ? token : null, video.id, () => setNotice(frNotebook.saveFailed));
   const localActions: NoteActions = {
     toggleShare: (noteId) => dispatch(noteShareToggled({ videoId: video.id, noteId })),
     remove: (noteId) => dispatch(noteDeleted({ videoId: video.id, noteId })),

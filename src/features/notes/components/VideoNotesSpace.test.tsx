@@ -71,6 +71,17 @@ describe('VideoNotes in a visitor’s space', () => {
     await waitFor(() => expect(savedNotes()[1].textContent).toMatch(/^00:55Revue et corrigée/));
     expect(await serverNotes(token)).toContainEqual([55, 'Revue et corrigée']);
 
+    // An edit that would make a twin of another note is refused: the note stays, and the panel says so.
+    await userEvent.click(screen.getByRole('button', { name: 'Modifier la note de 02:05' }));
+    const twin = savedNotes()[2];
+    await userEvent.clear(within(twin).getByRole('textbox', { name: 'Votre message' }));
+    await userEvent.type(within(twin).getByRole('textbox', { name: 'Votre message' }), 'Revue et corrigée');
+    await userEvent.clear(within(twin).getByRole('textbox', { name: 'Moment (mm:ss)' }));
+    await userEvent.type(within(twin).getByRole('textbox', { name: 'Moment (mm:ss)' }), '55');
+    await userEvent.click(within(twin).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('La note n’a pas pu être enregistrée. Réessayez.')).toBeInTheDocument();
+    expect(savedNotes()[2].textContent).toMatch(/^02:05Tapée à la main/);
+
     await userEvent.click(within(savedNotes()[0]).getByRole('button', { name: 'Supprimer' }));
     await waitFor(() => expect(savedNotes()).toHaveLength(2));
     expect(await serverNotes(token)).toEqual([[125, 'Tapée à la main'], [55, 'Revue et corrigée']]);

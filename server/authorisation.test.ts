@@ -70,6 +70,11 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/visitor/videos/:videoId': { access: 'visitor', body: { etat: null } },
   'GET /api/visitor/videos': { access: 'visitor' },
   'POST /api/visitor/feed': { access: 'visitor' },
+  'GET /api/visitor/notes': { access: 'visitor' },
+  'POST /api/visitor/notes': { access: 'visitor', body: { video: 'abcdefghijk', at: 0, text: 'note' } },
+  'POST /api/visitor/notes/merge': { access: 'visitor', body: { notes: [] } },
+  'PATCH /api/visitor/notes/:id': { access: 'visitor', body: { text: 'note' } },
+  'DELETE /api/visitor/notes/:id': { access: 'visitor' },
   // The address's key is the credential (a feed reader sends no header): without it, 404.
   'GET /api/visitor/feed/:key': { access: 'capability' },
   'GET /api/visitor/digest/unsubscribe/:token': { access: 'capability' },
@@ -215,6 +220,8 @@ beforeAll(async () => {
     '/api/automations/': String(automation.id),
     contactId: String(contact.id),
     '/api/visitor/digest/unsubscribe/': '1.forgedDigestUnsubscribeToken0123456789abcdefgh',
+    // Visitor routes are called without a visitor token here: any note id is refused first.
+    '/api/visitor/notes/': '1',
     service: 'generic',
     action: 'pause',
     theme: 'finance',

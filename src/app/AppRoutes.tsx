@@ -18,6 +18,7 @@ const PrivacyPolicyPage = lazyPart(() =>
 const LegalMentionsPage = lazyPart(() =>
   import(/* webpackChunkName: "legal" */ '../pages/legalMentions/LegalMentionsPage').then((m) => m.LegalMentionsPage),
 );
+const NotesPage = lazyPart(() => import(/* webpackChunkName: "notes" */ '../pages/notes/NotesPage').then((m) => m.NotesPage));
 const ConfirmationPage = lazyPart(() =>
   import(/* webpackChunkName: "confirmation" */ '../pages/confirmation/ConfirmationPage').then((m) => m.ConfirmationPage),
 );
@@ -53,6 +54,7 @@ export function AppRoutes() {
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={onDemand(<LoginPage />)} />
         <Route path="/userPage" element={onDemand(<UserPage />)} />
+        <Route path="/notes" element={onDemand(<NotesPage />)} />
         <Route path="/chaine/:theme" element={onDemand(<ChainePage />)} />
         <Route path="/liste/:theme" element={onDemand(<ListePage />)} />
         <Route path="/privacy-policy" element={onDemand(<PrivacyPolicyPage />)} />

@@ -10,6 +10,7 @@ import '../features/deliveries/api';
 import '../features/discours/api';
 import '../features/lists/api';
 import '../features/mail/api';
+import '../features/notes/api';
 import '../features/ratings/api';
 import '../features/socialMedia/api';
 import '../features/videos/api';

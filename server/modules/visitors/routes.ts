@@ -10,6 +10,7 @@ import { registerDigestRoutes } from './digestRoutes';
 import { addChannelToList, findChannel, removeChannelFromList } from '../videos';
 import { listeJson, removeChannelFromGroups } from './personal';
 import { registerPersonalRoutes } from './personalRoutes';
+import { registerNotesRoutes } from './notesRoutes';
 import { enqueueMessages } from '../mail';
 import { createVisitorList, findVisitorByEmail, findVisitorList, recordOptIn, type VisitorList } from './repository';
 import { ChaineBody, ListeBody, RtEventBody, SignInLinkAnswer, SignupAnswer, VisitorListeAnswer } from './schemas';
@@ -100,6 +101,7 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
   });
 
   registerPersonalRoutes(app, { db, config, publicUrl, listOf, writeLimit, readLimit, onSettingsChanged: digests.tick });
+  registerNotesRoutes(app, { db, writeLimit, readLimit });
   registerDigestRoutes(app, { db, productName: config.productName, writeLimit });
   registerSubscriptionRoutes(app, { db, parser, readPendingFeeds: pendingFeeds.kick, listOf, writeLimit, readLimit });
 };

@@ -146,6 +146,7 @@ export const SubscriptionsImportAnswer = Answer({
   groupes: Type.Array(Type.String()),
   plusTard: Type.Integer(),
   masquees: Type.Integer(),
+  notes: Type.Optional(Type.Integer({ description: 'Les notes ajoutées (celles des vidéos connues, chacune une fois).' })),
 });
 
 export const SubscriptionsExportAnswer = {

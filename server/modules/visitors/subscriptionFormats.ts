@@ -3,6 +3,7 @@ import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { badRequest } from '../../shared/errors';
 import { CHANNEL_ID } from '../feeds';
 import { importedGroupName } from './groupName';
+import { NOTE_MAX_CHARS, NOTE_MAX_SECONDS, NOTES_PER_VISITOR, type NoteInput } from './notes';
 
 /**
  * The subscription files of YouTube and its alternative clients, read and written:
@@ -28,6 +29,8 @@ export interface SubscriptionFile {
   /** Video ids saved for later, then hidden ones (our own additions to every format). */
   plusTard: string[];
   masquees: string[];
+  /** The visitor's notes, in the JSON formats only (issue 42). */
+  notes?: NoteInput[];
 }
 
 type Extras = Omit<SubscriptionFile, 'format' | 'entries'>;
@@ -163,11 +166,23 @@ function readOpml(text: string): Omit<SubscriptionFile, 'format'> {
 
 // --- JSON formats -------------------------------------------------------------------------------
 
-/** `plusTard` and `masquees` under `tgm`, as every JSON we write carries them. */
-function ourVideos(value: unknown): Pick<Extras, 'plusTard' | 'masquees'> {
+/** Notes as an export writes them (`{video, at, text}`); anything else is passed over. */
+function ourNotes(list: unknown): NoteInput[] {
+  if (!Array.isArray(list)) return [];
+  return list.filter(isNode).flatMap((note) => {
+    const { video, at, text } = note;
+    if (typeof video !== 'string' || !VIDEO_ID.test(video) || !Number.isInteger(at) || typeof text !== 'string') return [];
+    const trimmed = text.trim();
+    if ((at as number) < 0 || (at as number) > NOTE_MAX_SECONDS || !trimmed || trimmed.length > NOTE_MAX_CHARS) return [];
+    return [{ video, at: at as number, text: trimmed }];
+  });
+}
+
+/** `plusTard`, `masquees` and `notes` under `tgm`, as every JSON we write carries them. */
+function ourVideos(value: unknown): Pick<Extras, 'plusTard' | 'masquees' | 'notes'> {
   const node = isNode(value) ? value : {};
   const ids = (list: unknown) => (Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string' && VIDEO_ID.test(id)) : []);
-  return { plusTard: ids(node.plusTard), masquees: ids(node.masquees) };
+  return { plusTard: ids(node.plusTard), masquees: ids(node.masquees), notes: ourNotes(node.notes) };
 }
 
 /**
@@ -309,6 +324,7 @@ export function readSubscriptionFile(text: string): SubscriptionFile {
     .slice(0, MAX_IMPORTED_GROUPS);
   file.plusTard = [...new Set(file.plusTard)].slice(0, MAX_IMPORTED_VIDEOS);
   file.masquees = [...new Set(file.masquees)].slice(0, MAX_IMPORTED_VIDEOS);
+  file.notes = (file.notes ?? []).slice(0, NOTES_PER_VISITOR);
   if (file.entries.length > MAX_IMPORTED_CHANNELS) {
     throw badRequest(
       FIELD,
@@ -330,6 +346,8 @@ export interface ExportExtras {
   groups: { name: string; chaines: string[] }[];
   plusTard: string[];
   masquees: string[];
+  /** Written in the JSON formats only: OPML readers have no place for them. */
+  notes?: NoteInput[];
 }
 
 const NO_EXTRAS: ExportExtras = { groups: [], plusTard: [], masquees: [] };
@@ -383,7 +401,7 @@ export function toNewPipeJson(channels: ExportedChannel[], extras: ExportExtras 
       app_version_int: 1000,
       subscriptions: channels.map((c) => ({ service_id: 0, url: channelUrl(c.youtubeId), name: c.name })),
       feed_groups: extras.groups.map((group) => ({ name: group.name, subscriptions: group.chaines.map(channelUrl) })),
-      tgm: { plusTard: extras.plusTard, masquees: extras.masquees },
+      tgm: { plusTard: extras.plusTard, masquees: extras.masquees, notes: extras.notes ?? [] },
     },
     null,
     2,
@@ -404,7 +422,7 @@ export function toFreeTubeDb(channels: ExportedChannel[], extras: ExportExtras =
     textColor: '#FFFFFF',
     subscriptions: channels.map((c) => subscription(c.youtubeId)),
     _id: 'allChannels',
-    tgm: { plusTard: extras.plusTard, masquees: extras.masquees },
+    tgm: { plusTard: extras.plusTard, masquees: extras.masquees, notes: extras.notes ?? [] },
   };
   const profiles = extras.groups.map((group, index) => ({
     name: group.name,

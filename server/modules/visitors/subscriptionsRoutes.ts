@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/db';
 import { badRequest, HttpError } from '../../shared/errors';
 import { channelsOfList } from '../videos';
+import { exportedNotes, importNotes } from './notes';
 import { groupsOf, videoIdsIn } from './personal';
 import type { VisitorList } from './repository';
 import { toFreeTubeDb, toNewPipeJson, toOpml } from './subscriptionFormats';
@@ -76,7 +77,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
         const file = await parser.parse(request.body);
         const report = await importSubscriptions(db, visitor.id, list.id, file);
         if (report.pending.length > 0) readPendingFeeds();
-        return report;
+        return { ...report, notes: await importNotes(db, visitor.id, file.notes ?? []) };
       },
     );
   });
@@ -94,6 +95,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
         groups: await groupsOf(db, visitor.id),
         plusTard: await videoIdsIn(db, visitor.id, 'plus tard'),
         masquees: await videoIdsIn(db, visitor.id, 'masquée'),
+        notes: await exportedNotes(db, visitor.id),
       };
       const base = `abonnements-${list.name}`.replace(/[^\w.-]/g, '_');
       if (request.query.format === 'newpipe') {

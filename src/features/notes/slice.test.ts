@@ -1,4 +1,4 @@
-import { noteAdded, noteDeleted, noteShareToggled, notesSlice } from './slice';
+import { localNotesMerged, noteAdded, noteDeleted, noteEdited, noteShareToggled, notesSlice } from './slice';
 
 const reduce = notesSlice.reducer;
 
@@ -49,5 +49,18 @@ describe('notes slice', () => {
     const replay = () => actions.reduce(reduce, undefined as unknown as ReturnType<typeof reduce>);
     expect(replay()).toEqual(replay());
     expect(JSON.parse(JSON.stringify(actions))).toEqual(actions);
+  });
+});
+
+describe('notes slice, issue 42', () => {
+  it('keeps a time typed by hand as it is, edits a note in place and forgets merged notes only', () => {
+    let state = reduce(undefined, noteAdded({ videoId: 'v1', playbackSecond: 0, at: 125, message: ' Tapé ' }));
+    state = reduce(state, noteAdded({ videoId: 'v1', playbackSecond: 40, message: 'Lecteur' }));
+    state = reduce(state, noteAdded({ videoId: 'v2', playbackSecond: 40, message: 'Ailleurs' }));
+    expect(state.byVideo.v1.map((n) => [n.time, n.description])).toEqual([[125, 'Tapé'], [30, 'Lecteur']]);
+    state = reduce(state, noteEdited({ videoId: 'v1', noteId: 2, time: 31, description: ' Revu ' }));
+    expect(state.byVideo.v1[1]).toMatchObject({ time: 31, description: 'Revu' });
+    state = reduce(state, localNotesMerged([{ videoId: 'v1', noteId: 1 }, { videoId: 'v2', noteId: 1 }]));
+    expect(state.byVideo).toEqual({ v1: [{ id: 2, time: 31, description: 'Revu', showShareOptions: false }] });
   });
 });

@@ -29,9 +29,28 @@ export const notesSlice = createSlice({
         const id = notes.reduce((max, note) => Math.max(max, note.id), 0) + 1;
         notes.push({ id, time, description, showShareOptions: false });
       },
-      prepare: ({ videoId, playbackSecond, message }: { videoId: string; playbackSecond: number; message: string }) => ({
-        payload: { videoId, time: noteTime(playbackSecond), description: message.trim() },
+      // A time typed by hand (`at`, in seconds) is the note's own; the player's second is set back.
+      prepare: ({ videoId, playbackSecond, at, message }: { videoId: string; playbackSecond: number; at?: number; message: string }) => ({
+        payload: { videoId, time: at ?? noteTime(playbackSecond), description: message.trim() },
       }),
+    },
+    /** A note was edited in place: its new time and trimmed text. */
+    noteEdited: (state, action: PayloadAction<NoteRef & { time: number; description: string }>) => {
+      const note = findNote(state, action.payload);
+      if (!note) return;
+      note.time = action.payload.time;
+      note.description = action.payload.description.trim();
+    },
+    /**
+     * The browser came to hold a space and the server kept these notes (issue 42): they are
+     * the space's now, and the browser forgets its own copies. Notes the server refused stay.
+     */
+    localNotesMerged: (state, action: PayloadAction<NoteRef[]>) => {
+      for (const { videoId, noteId } of action.payload) {
+        const rest = (state.byVideo[videoId] ?? []).filter((note) => note.id !== noteId);
+        if (rest.length > 0) state.byVideo[videoId] = rest;
+        else delete state.byVideo[videoId];
+      }
     },
     noteShareToggled: (state, action: PayloadAction<NoteRef>) => {
       const note = findNote(state, action.payload);
@@ -48,8 +67,10 @@ export const notesSlice = createSlice({
   extraReducers: (builder) => builder.addCase(visitorForgotten, () => initialState),
 });
 
-export const { noteAdded, noteShareToggled, noteDeleted } = notesSlice.actions;
+export const { noteAdded, noteEdited, localNotesMerged, noteShareToggled, noteDeleted } = notesSlice.actions;
 
 const NO_NOTES: Note[] = [];
+
+export const selectLocalNotes = (state: NotesRootState): Record<string, Note[]> => state.notes.byVideo;
 
 export const selectVideoNotes = (state: NotesRootState, videoId: string): Note[] => state.notes.byVideo[videoId] ?? NO_NOTES;

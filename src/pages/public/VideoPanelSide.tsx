@@ -51,6 +51,7 @@ export function VideoPanelSide({ video, playback }: Props) {
         video={{ id: video.id, title: video.youtube_titre, shareLink }}
         currentSecond={playback.currentSecond}
         seekTo={playback.seekTo}
+        token={visitorToken}
       />
       {emailPopin}
     </Stack>

@@ -12,6 +12,8 @@ import { VideoEtatButtons } from '../../features/visitors/components/VideoEtatBu
 import { skipToken } from '@reduxjs/toolkit/query';
 import { fr } from '../../shared/i18n/fr';
 import { frComeBack } from '../../shared/i18n/frComeBack';
+import { frNotebook } from '../../shared/i18n/frNotebook';
+import { Link as RouterLink } from 'react-router-dom';
 import { PublicFrame } from '../public/PublicFrame';
 import { PublicVideoBrowser } from '../public/PublicVideoBrowser';
 import { usePublicPopins } from '../public/publicPopins';
@@ -64,9 +66,14 @@ function UserPageContent() {
 
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" component="h1">
-        {fr.public.userPageTitle}
-      </Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1">
+          {fr.public.userPageTitle}
+        </Typography>
+        <Button variant="outlined" component={RouterLink} to="/notes">
+          {frNotebook.link}
+        </Button>
+      </Stack>
       <MyListPanel onSignup={openSignup} />
       {token && profile && liste && (
         <>

@@ -1,4 +1,4 @@
-import { formatPlaybackTime } from './time';
+import { formatPlaybackTime, parsePlaybackTime } from './time';
 
 describe('formatPlaybackTime', () => {
   it.each([
@@ -11,4 +11,11 @@ describe('formatPlaybackTime', () => {
     [7384, '2:03:04'],
     [-5, '00:00'],
   ])('shows %s seconds as %s', (seconds, shown) => expect(formatPlaybackTime(seconds)).toBe(shown));
+});
+
+describe('parsePlaybackTime', () => {
+  it('reads mm:ss, h:mm:ss and seconds, and refuses anything else', () => {
+    expect(['2:05', '02:05', '1:02:03', '90', ' 0:00 '].map(parsePlaybackTime)).toEqual([125, 125, 3723, 90, 0]);
+    expect(['1:75', '1:60:00', 'abc', '', '-5', '1:2'].map(parsePlaybackTime)).toEqual([null, null, null, null, null, null]);
+  });
 });

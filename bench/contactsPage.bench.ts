@@ -1,20 +1,9 @@
-import { performance } from 'node:perf_hooks';
 import { createTestApp } from '../server/testing/testApp';
-import type { BenchOptions } from './measure';
+import { latencies, type BenchOptions } from './measure';
 
 /** The 99th percentile of durations, in milliseconds. */
 const p99 = (durations: number[]) => [...durations].sort((a, b) => a - b)[Math.ceil(durations.length * 0.99) - 1];
 
-async function latencies(requests: number, work: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 10; i += 1) await work(i);
-  const durations: number[] = [];
-  for (let i = 0; i < requests; i += 1) {
-    const start = performance.now();
-    await work(i);
-    durations.push(performance.now() - start);
-  }
-  return durations;
-}
 
 /**
  * One page of the contacts table of a 100,000-contact list through the whole API (issue 14

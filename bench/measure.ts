@@ -34,6 +34,18 @@ export const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
+/** Each of `requests` calls' duration in ms, one after the other, after `warmup` untimed calls. */
+export async function latencies(requests: number, work: (i: number) => Promise<unknown>, warmup = 10): Promise<number[]> {
+  for (let i = 0; i < warmup; i += 1) await work(i);
+  const durations: number[] = [];
+  for (let i = 0; i < requests; i += 1) {
+    const start = performance.now();
+    await work(i);
+    durations.push(performance.now() - start);
+  }
+  return durations;
+}
+
 export const rate = (sample: Sample) => sample.operations / sample.seconds;
 const fmt = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(2)).padStart(9);
 

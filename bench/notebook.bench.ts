@@ -1,20 +1,9 @@
-import { performance } from 'node:perf_hooks';
 import { createTestApp } from '../server/testing/testApp';
-import { percentile, type BenchOptions } from './measure';
+import { latencies, percentile, type BenchOptions } from './measure';
 
 /** Issue 42: the notebook's first page and a search answer within this, p95. */
 const TARGET_P95_MS = 100;
 
-async function latencies(requests: number, work: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 30; i += 1) await work(i);
-  const durations: number[] = [];
-  for (let i = 0; i < requests; i += 1) {
-    const start = performance.now();
-    await work(i);
-    durations.push(performance.now() - start);
-  }
-  return durations;
-}
 
 /**
  * A visitor's notebook of 5,000 notes (on 100 videos, among 20,000 notes of other visitors)
@@ -58,7 +47,7 @@ export default async function notebookBench(options: BenchOptions): Promise<void
     ];
     console.log(`\nnotebook of ${notes} notes among ${notes + others} (${t.db.kind}), p95 in ms (target ≤ ${TARGET_P95_MS})`);
     for (const [label, query] of cases) {
-      const ours = await latencies(requests, () => t.app.inject({ url: `/api/visitor/notes?${query}`, headers }));
+      const ours = await latencies(requests, () => t.app.inject({ url: `/api/visitor/notes?${query}`, headers }), 30);
       const p95 = percentile(ours, 95);
       console.log(`  ${label.padEnd(34)} API ${p95.toFixed(1).padStart(8)}  ${p95 <= TARGET_P95_MS ? 'ok' : 'OVER TARGET'}`);
     }
@@ -69,6 +58,7 @@ export default async function notebookBench(options: BenchOptions): Promise<void
          WHERE n.visitor_id = $1 ORDER BY n.id DESC LIMIT 50`,
         [visitor.id],
       ),
+      30,
     );
     console.log(`  ${'raw SELECT of the first page'.padEnd(34)} DB  ${percentile(raw, 95).toFixed(1).padStart(8)}`);
   } finally {

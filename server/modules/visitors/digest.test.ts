@@ -84,6 +84,17 @@ describe('the daily digest, on an injected clock and a real SMTP server', () => 
     expect((await t.app.inject({ method: 'POST', url: `${path.slice(0, -3)}xyz` })).statusCode).toBe(404);
   });
 
+  it('starts the first window when the digest was asked for: a video published before the confirmation is in the first digest', async () => {
+    await visitorWithDigest({ signUp: t, settings: t }, 'en-attente@example.org', CHANNEL);
+    await publish('digest00010', 'Publiée avant la confirmation');
+    const [confirmation] = await mail.mailsTo('en-attente@example.org', 1);
+    const link = /https:\/\/tgm\.example\/confirmation\/([\w-]+)/.exec(confirmation.text ?? '')?.[1];
+    expect((await t.app.inject({ method: 'POST', url: `/api/confirmations/${link}` })).statusCode).toBe(200);
+    expect(await queueDueDigests(t.db, day(10), TIMEZONE)).toBeGreaterThanOrEqual(1);
+    const [, digest] = await mail.mailsTo('en-attente@example.org', 2);
+    expect(digest.html).toContain('Publiée avant la confirmation');
+  });
+
   it('still unsubscribes through a link of a digest sent before the one mechanism (the old token and route)', async () => {
     const [{ id }] = await t.db.query<{ id: number }>(
       `INSERT INTO visitor (email, token_hash, optin, event_name, grp_name, digest, digest_hour, email_confirmed_at)

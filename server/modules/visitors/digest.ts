@@ -67,7 +67,7 @@ export function localTime(now: Date, timezone: string): LocalTime {
  */
 const QUEUE_PAGE = `
 WITH page AS (
-  SELECT v.id, v.email, v.digest, coalesce(v.digest_sent_until, v.email_confirmed_at) AS since
+  SELECT v.id, v.email, v.digest, coalesce(greatest(v.digest_sent_until, v.digest_requested_at), v.email_confirmed_at) AS since
   FROM visitor v
   WHERE v.email_confirmed_at IS NOT NULL AND v.digest <> 'aucun' AND v.digest_hour = $1
     AND (v.digest = 'quotidien' OR (v.digest = 'hebdomadaire' AND $2::boolean)) AND v.id > $5::int

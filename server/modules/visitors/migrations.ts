@@ -94,4 +94,11 @@ CREATE INDEX video_channel_created ON video (channel_id, created);
 CREATE INDEX visitor_digest_due ON visitor (digest_hour, id) WHERE digest <> 'aucun' AND email_confirmed_at IS NOT NULL;
 `,
   },
+  {
+    // The first digest's window starts when the digest was asked for (issue 42), not when the
+    // address was confirmed: videos published in between belong to it. Visitors who asked
+    // before this column existed keep their confirmation as the start.
+    id: '0980_visitor_digest_requested',
+    sql: `ALTER TABLE visitor ADD COLUMN digest_requested_at timestamptz;`,
+  },
 ];

@@ -103,7 +103,10 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
       const { digest, digestHour } = request.body;
       await db.transaction(async (tx) => {
         const [row] = await tx.query<{ digest: Digest; confirmed: boolean }>(
-          `UPDATE visitor SET digest = coalesce($2, digest), digest_hour = coalesce($3, digest_hour) WHERE id = $1
+          // Asking a digest (from none) starts its first window now (the right side reads the row as it was).
+          `UPDATE visitor SET digest = coalesce($2, digest), digest_hour = coalesce($3, digest_hour),
+             digest_requested_at = CASE WHEN digest = 'aucun' AND coalesce($2, digest) <> 'aucun' THEN now() ELSE digest_requested_at END
+           WHERE id = $1
            RETURNING digest, email_confirmed_at IS NOT NULL AS confirmed`,
           [visitor.id, digest ?? null, digestHour ?? null],
         );

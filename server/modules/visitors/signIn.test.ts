@@ -66,9 +66,13 @@ describe('a second sign-up with an address that has a space', () => {
     // Opening the link changes nothing (link scanners follow links); only the button's POST acts.
     const info = await t.app.inject({ url: `/api/confirmations/${token}` });
     expect(info.json()).toMatchObject({ kind: 'connexion', used: false, expired: false });
+    const meOf = async (visitorToken: string) => (await t.app.inject({ url: '/api/visitor/me', headers: { 'x-visitor-token': visitorToken } })).json();
+    expect((await meOf(original)).emailConfirmed).toBe(false);
     const confirmed = await t.app.inject({ method: 'POST', url: `/api/confirmations/${token}` });
     expect(confirmed.statusCode).toBe(200);
     const { tokenAc, email } = confirmed.json();
+    // The link reached the address and its button was pressed: the address is proven (issue 42).
+    expect((await meOf(tokenAc)).emailConfirmed).toBe(true);
     expect(email).toBe('deuxieme@example.org');
     expect(tokenAc).not.toBe(original);
     for (const visitorToken of [tokenAc, original]) {

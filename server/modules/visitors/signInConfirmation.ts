@@ -13,7 +13,12 @@ export const connexionConfirmation: ConfirmationKind = {
     return row ? `La connexion de ${row.email} sur cet appareil` : null;
   },
   async confirm(tx, subjectId) {
-    const [row] = await tx.query<{ email: string }>('SELECT email FROM visitor WHERE id = $1', [subjectId]);
+    // The link reached that address and its button was pressed: the address is proven, as
+    // by the confirmation link (a digest asked before needs no second confirmation).
+    const [row] = await tx.query<{ email: string }>(
+      'UPDATE visitor SET email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $1 RETURNING email',
+      [subjectId],
+    );
     if (!row) return { connected: false };
     return { tokenAc: await issueVisitorToken(tx, subjectId), email: row.email };
   },

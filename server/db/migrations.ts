@@ -4,6 +4,7 @@ import { listsMigrations } from '../modules/lists/migrations';
 import { categoriesMigrations } from '../modules/categories/migrations';
 import { videosMigrations } from '../modules/videos/migrations';
 import { visitorsMigrations } from '../modules/visitors/migrations';
+import { visitorsHistoryMigrations } from '../modules/visitors/historyMigrations';
 import { discoursMigrations } from '../modules/discours/migrations';
 import { recipientsMigrations } from '../modules/recipients/migrations';
 import { deliveriesMigrations } from '../modules/deliveries/migrations';
@@ -21,6 +22,7 @@ export const migrations: Migration[] = [
   ...categoriesMigrations,
   ...videosMigrations,
   ...visitorsMigrations,
+  ...visitorsHistoryMigrations,
   ...discoursMigrations,
   ...recipientsMigrations,
   ...deliveriesMigrations,

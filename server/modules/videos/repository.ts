@@ -57,9 +57,20 @@ const toVideo = (row: VideoRow): VideoJson => ({
   theme: row.theme,
 });
 
+/**
+ * A further condition on the videos (SQL on `v`) with the one parameter it reads: a visitor's
+ * feed filters on the grid they look at.
+ */
+export interface VideoCondition {
+  sql: (param: string) => string;
+  value: unknown;
+}
+
 /** Newest first, one page, of the videos of the channels `channelFilter` selects (SQL on `c`). */
-async function videosOf(db: Queryable, channelFilter: string, params: unknown[], { page, itemsPerPage }: Page): Promise<VideoPage> {
-  const from = `FROM video v JOIN channel c ON c.id = v.channel_id WHERE ${channelFilter}`;
+async function videosOf(db: Queryable, channelFilter: string, params: unknown[], { page, itemsPerPage }: Page, also?: VideoCondition): Promise<VideoPage> {
+  const condition = also ? ` AND ${also.sql(`$${params.length + 1}`)}` : '';
+  if (also) params = [...params, also.value];
+  const from = `FROM video v JOIN channel c ON c.id = v.channel_id WHERE ${channelFilter}${condition}`;
   const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params);
   const rows = await db.query<VideoRow>(
     `SELECT v.id, v.title, v.published, v.thumbnail, v.views, c.youtube_id AS "youtubeId", c.name AS "channelName",
@@ -74,9 +85,10 @@ async function videosOf(db: Queryable, channelFilter: string, params: unknown[],
 const IN_LIST = `c.id IN (SELECT lc.channel_id FROM creator_list_channel lc
   JOIN creator_list l ON l.id = lc.list_id WHERE lower(l.name) = lower($1))`;
 
-export const videosOfList = (db: Queryable, listName: string, page: Page) => videosOf(db, IN_LIST, [listName], page);
+export const videosOfList = (db: Queryable, listName: string, page: Page, also?: VideoCondition) => videosOf(db, IN_LIST, [listName], page, also);
 
-export const videosOfTheme = (db: Queryable, theme: string, page: Page) => videosOf(db, 'c.theme = $1', [theme], page);
+export const videosOfTheme = (db: Queryable, theme: string, page: Page, also?: VideoCondition) =>
+  videosOf(db, 'c.theme = $1', [theme], page, also);
 
 export async function channelsOfList(db: Queryable, listId: number): Promise<ChannelRow[]> {
   return db.query<ChannelRow>(
@@ -149,24 +161,25 @@ export async function upsertChannel(db: Queryable, values: ChannelValues): Promi
 /**
  * The statement that inserts a channel's new videos and updates its known ones (title,
  * thumbnail, views) by YouTube id: the channel is parameter `$${at}`, the videos' columns the
- * five after it (`videoColumns`). A statement of its own, or a part of a bigger one.
+ * six after it (`videoColumns`). A statement of its own, or a part of a bigger one.
  */
 export const upsertVideosSql = (at: number) =>
-  `INSERT INTO video (id, channel_id, title, published, thumbnail, views)
-     SELECT id, $${at}::int, title, published, thumbnail, views
-     FROM unnest($${at + 1}::text[], $${at + 2}::text[], $${at + 3}::timestamptz[], $${at + 4}::text[], $${at + 5}::bigint[])
-       AS t (id, title, published, thumbnail, views)
+  `INSERT INTO video (id, channel_id, title, published, thumbnail, views, short)
+     SELECT id, $${at}::int, title, published, thumbnail, views, short
+     FROM unnest($${at + 1}::text[], $${at + 2}::text[], $${at + 3}::timestamptz[], $${at + 4}::text[], $${at + 5}::bigint[], $${at + 6}::boolean[])
+       AS t (id, title, published, thumbnail, views, short)
      ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, published = EXCLUDED.published,
-       thumbnail = EXCLUDED.thumbnail, views = EXCLUDED.views, updated = now()
+       thumbnail = EXCLUDED.thumbnail, views = EXCLUDED.views, short = EXCLUDED.short, updated = now()
      RETURNING id`;
 
-/** The five column arrays `upsertVideosSql` reads. */
+/** The six column arrays `upsertVideosSql` reads. */
 export const videoColumns = (videos: FeedVideo[]) => [
   videos.map((v) => v.videoId),
   videos.map((v) => v.title),
   videos.map((v) => v.published),
   videos.map((v) => v.thumbnail),
   videos.map((v) => v.views),
+  videos.map((v) => v.short ?? false),
 ];
 
 /** Inserts new videos and updates known ones (title, thumbnail, views) by YouTube id. */

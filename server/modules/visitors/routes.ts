@@ -7,6 +7,7 @@ import { findOrFetchChannel } from '../videos/channelService';
 import { startPendingFeeds } from '../feeds/pending';
 import { startDigests } from './digest';
 import { registerDigestRoutes } from './digestRoutes';
+import { registerHistoryRoutes } from './historyRoutes';
 import { addChannelToList, findChannel, removeChannelFromList } from '../videos/repository';
 import { listeJson, removeChannelFromGroups } from './personal';
 import { registerPersonalRoutes } from './personalRoutes';
@@ -102,4 +103,5 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
   registerPersonalRoutes(app, { db, config, listOf, writeLimit, readLimit, onSettingsChanged: digests.tick });
   registerDigestRoutes(app, { db, productName: config.productName, writeLimit });
   registerSubscriptionRoutes(app, { db, parser, readPendingFeeds: pendingFeeds.kick, listOf, writeLimit, readLimit });
+  registerHistoryRoutes(app, { db, writeLimit, readLimit });
 };

@@ -52,7 +52,24 @@ export interface ImportReport {
 
 export type ExportFormat = 'opml' | 'newpipe' | 'freetube';
 
-export interface VisitorProfile {
+/** Where the visitor stopped in a video (`GET /api/visitor/history`). */
+export interface HistoryEntry {
+  videoId: string;
+  position: number;
+  duration: number;
+  /** Watched past 90 %: counted as seen. */
+  finished: boolean;
+  watchedAt: string;
+  video: VisitorVideo;
+}
+
+export interface FeedFilters {
+  hideShorts: boolean;
+  hideLive: boolean;
+  hiddenWords: string[];
+}
+
+export interface VisitorProfile extends FeedFilters {
   email: string;
   liste: VisitorListe | null;
   emailConfirmed: boolean;
@@ -62,6 +79,8 @@ export interface VisitorProfile {
   groupes: Groupe[];
   plusTard: string[];
   masquees: string[];
+  /** What the latest import became once its feeds were read; null before any. */
+  lastImport: (ImportReport & { at: string }) | null;
 }
 
 /** The opt-in event of spec §7.6. */
@@ -156,9 +175,33 @@ export const visitorsApi = baseApi.injectEndpoints({
       invalidatesTags: ['Visitor'],
       extraOptions: visitorCall,
     }),
-    updateVisitor: build.mutation<VisitorProfile, { token: string; digest?: Digest; digestHour?: number }>({
+    updateVisitor: build.mutation<VisitorProfile, { token: string; digest?: Digest; digestHour?: number } & Partial<FeedFilters>>({
       query: ({ token, ...changes }) => withToken(token, '/visitor/me', changes, 'PATCH'),
-      invalidatesTags: ['Visitor'],
+      // The filters change the grid too.
+      invalidatesTags: ['Visitor', 'Videos'],
+      extraOptions: visitorCall,
+    }),
+    /** "Retrouver mon espace": the same answer whether the address has a space or not. */
+    requestSignInLink: build.mutation<{ message: string }, { email: string }>({
+      query: ({ email }) => ({ url: '/visitor/sign-in-link', method: 'POST', body: { email } }),
+      extraOptions: visitorCall,
+    }),
+    getHistory: build.query<HistoryEntry[], string>({
+      query: (token) => withToken(token, '/visitor/history'),
+      transformResponse: (answer: { history: HistoryEntry[] }) => answer.history,
+      providesTags: ['History'],
+      extraOptions: visitorCall,
+    }),
+    /** `final`: the panel closes or playback paused: the history and the counts are read again. */
+    saveHistory: build.mutation<null, { token: string; videoId: string; position: number; duration: number; final?: boolean }>({
+      query: ({ token, videoId, position, duration }) => withToken(token, `/visitor/history/${encodeURIComponent(videoId)}`, { position, duration }, 'PUT'),
+      invalidatesTags: (_result, _error, { final }) => (final ? ['History', 'Visitor'] : []),
+      extraOptions: visitorCall,
+    }),
+    deleteHistory: build.mutation<null, { token: string; videoId?: string }>({
+      query: ({ token, videoId }) =>
+        withToken(token, videoId ? `/visitor/history/${encodeURIComponent(videoId)}` : '/visitor/history', undefined, 'DELETE'),
+      invalidatesTags: ['History'],
       extraOptions: visitorCall,
     }),
     exportSubscriptions: build.mutation<string, { token: string; format: ExportFormat }>({
@@ -172,7 +215,18 @@ export const visitorsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useImportSubscriptionsMutation, useExportSubscriptionsMutation } = visitorsApi;
+export const { useImportSubscriptionsMutation, useExportSubscriptionsMutation, useRequestSignInLinkMutation } = visitorsApi;
+
+export const { useSaveHistoryMutation, useDeleteHistoryMutation } = visitorsApi;
+
+/** The signed-up visitor's history, latest first; empty without a space. */
+export function useVisitorHistory() {
+  const token = useSelector(selectVisitorToken);
+  const { data, isLoading } = visitorsApi.useGetHistoryQuery(token ?? skipToken);
+  return { token, history: data ?? EMPTY_HISTORY, isLoading };
+}
+
+const EMPTY_HISTORY: HistoryEntry[] = [];
 
 export const {
   useGetVisitorVideosQuery,

@@ -98,8 +98,8 @@ export function signupEvent(email: string, url: string, optin = true) {
 }
 
 /** Visitor calls carry the sign-up token; their 401s never end a back-office session. */
-const visitorCall = { visitorCall: true };
-const withToken = (token: string, url: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') => ({
+export const visitorCall = { visitorCall: true };
+export const withToken = (token: string, url: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') => ({
   url,
   method,
   body,
@@ -181,29 +181,6 @@ export const visitorsApi = baseApi.injectEndpoints({
       invalidatesTags: ['Visitor', 'Videos'],
       extraOptions: visitorCall,
     }),
-    /** "Retrouver mon espace": the same answer whether the address has a space or not. */
-    requestSignInLink: build.mutation<{ message: string }, { email: string }>({
-      query: ({ email }) => ({ url: '/visitor/sign-in-link', method: 'POST', body: { email } }),
-      extraOptions: visitorCall,
-    }),
-    getHistory: build.query<HistoryEntry[], string>({
-      query: (token) => withToken(token, '/visitor/history'),
-      transformResponse: (answer: { history: HistoryEntry[] }) => answer.history,
-      providesTags: ['History'],
-      extraOptions: visitorCall,
-    }),
-    /** `final`: the panel closes or playback paused: the history and the counts are read again. */
-    saveHistory: build.mutation<null, { token: string; videoId: string; position: number; duration: number; final?: boolean }>({
-      query: ({ token, videoId, position, duration }) => withToken(token, `/visitor/history/${encodeURIComponent(videoId)}`, { position, duration }, 'PUT'),
-      invalidatesTags: (_result, _error, { final }) => (final ? ['History', 'Visitor'] : []),
-      extraOptions: visitorCall,
-    }),
-    deleteHistory: build.mutation<null, { token: string; videoId?: string }>({
-      query: ({ token, videoId }) =>
-        withToken(token, videoId ? `/visitor/history/${encodeURIComponent(videoId)}` : '/visitor/history', undefined, 'DELETE'),
-      invalidatesTags: ['History'],
-      extraOptions: visitorCall,
-    }),
     exportSubscriptions: build.mutation<string, { token: string; format: ExportFormat }>({
       query: ({ token, format }) => ({
         url: `/visitor/subscriptions/export?format=${format}`,
@@ -215,18 +192,8 @@ export const visitorsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useImportSubscriptionsMutation, useExportSubscriptionsMutation, useRequestSignInLinkMutation } = visitorsApi;
+export const { useImportSubscriptionsMutation, useExportSubscriptionsMutation } = visitorsApi;
 
-export const { useSaveHistoryMutation, useDeleteHistoryMutation } = visitorsApi;
-
-/** The signed-up visitor's history, latest first; empty without a space. */
-export function useVisitorHistory() {
-  const token = useSelector(selectVisitorToken);
-  const { data, isLoading } = visitorsApi.useGetHistoryQuery(token ?? skipToken);
-  return { token, history: data ?? EMPTY_HISTORY, isLoading };
-}
-
-const EMPTY_HISTORY: HistoryEntry[] = [];
 
 export const {
   useGetVisitorVideosQuery,

@@ -1,6 +1,6 @@
 export { visitorSlice, signedUp, emailSaved } from './slice';
 export { selectVisitorToken } from './selectors';
-export { useVisitorListe, useVisitorProfile, useGetVisitorVideosQuery, useVisitorHistory } from './api';
+export { useVisitorListe, useVisitorProfile, useGetVisitorVideosQuery } from './api';
 export type { VisitorVideo, VisitorProfile, FollowedChaine } from './api';
 // The space's parts (groups, digest, feed, views) and the panel's (later, hidden, watched) are
 // imported from their files by the lazily loaded pages that use them: the public page's first

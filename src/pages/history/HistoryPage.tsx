@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
 import type { Video } from '../../features/videos';
-import { useVisitorHistory } from '../../features/visitors';
-import { useDeleteHistoryMutation } from '../../features/visitors/api';
+import { useDeleteHistoryMutation, useVisitorHistory } from '../../features/visitors/spaceApi';
 import { frHistory } from '../../shared/i18n/frHistory';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { PublicFrame } from '../public/PublicFrame';

@@ -1,7 +1,8 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { Stack, Typography } from '@mui/material';
-import { CreatorCards, useGetCreatorsQuery, useListVideos } from '../../features/videos';
-import { useVisitorHistory } from '../../features/visitors';
+import { CreatorCards, useGetCreatorsQuery, useListVideos, type Video } from '../../features/videos';
+import { selectVisitorToken } from '../../features/visitors';
 import { lazyPart } from '../../shared/ui/lazyPart';
 import { fr } from '../../shared/i18n/fr';
 import { PublicFrame } from '../public/PublicFrame';
@@ -16,8 +17,8 @@ function HomeContent() {
   const { data: creators = [] } = useGetCreatorsQuery();
   // The home grid shows the first featured creator's list (spec §9: the home's list is one creator's).
   const { videos, isLoading } = useListVideos(creators[0]?.name);
-  const { token, history } = useVisitorHistory();
-  const resumable = useMemo(() => history.map((entry) => entry.video), [history]);
+  const token = useSelector(selectVisitorToken);
+  const [resumable, setResumable] = useState<Video[]>([]);
   return (
     <Stack spacing={3}>
       <Typography variant="h4" component="h1">
@@ -25,7 +26,7 @@ function HomeContent() {
       </Typography>
       {token && (
         <Suspense fallback={null}>
-          <ResumeRow />
+          <ResumeRow onVideos={setResumable} />
         </Suspense>
       )}
       <CreatorCards creators={creators} onCreateList={openSignup} />

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { Box, Card, CardActionArea, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useVisitorHistory } from '../../features/visitors';
+import type { Video } from '../../features/videos';
+import { useVisitorHistory } from '../../features/visitors/spaceApi';
 import { frHistory } from '../../shared/i18n/frHistory';
 
 /** Unfinished videos shown on the home page at most. */
@@ -10,8 +12,10 @@ const ROW_SIZE = 8;
  * The home page's "Reprendre" row (issue 42): the videos the visitor began and did not finish,
  * latest first; each opens in the page's panel (`?v=`), which offers to resume where they stopped.
  */
-export function ResumeRow() {
+export function ResumeRow({ onVideos }: { onVideos: (videos: Video[]) => void }) {
   const { history } = useVisitorHistory();
+  // The page's panel opens these videos too, though its grid may not show them.
+  useEffect(() => onVideos(history.map((entry) => entry.video)), [history, onVideos]);
   const unfinished = history.filter((entry) => !entry.finished).slice(0, ROW_SIZE);
   if (unfinished.length === 0) return null;
   return (

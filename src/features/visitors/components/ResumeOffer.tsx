@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import { frHistory } from '../../../shared/i18n/frHistory';
-import { useVisitorHistory } from '../api';
+import { useVisitorHistory } from '../spaceApi';
 import { resumeSecond } from './historySaving';
 
 interface Props {

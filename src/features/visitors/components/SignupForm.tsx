@@ -4,7 +4,8 @@ import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { fr } from '../../../shared/i18n/fr';
 import { frSignIn } from '../../../shared/i18n/frSignIn';
 import { isSimpleEmail } from '../../../shared/lib/validation';
-import { useRequestSignInLinkMutation, useSignUpMutation } from '../api';
+import { useSignUpMutation } from '../api';
+import { useRequestSignInLinkMutation } from '../spaceApi';
 import { signedUp } from '../slice';
 
 interface Props {

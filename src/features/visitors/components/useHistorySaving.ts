@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { apiUrl } from '../../../shared/config/hosts';
-import { useSaveHistoryMutation } from '../api';
+import { useSaveHistoryMutation } from '../spaceApi';
 import { selectVisitorToken } from '../selectors';
 import { positionToSave, SAVE_EVERY_MS, type Position } from './historySaving';
 

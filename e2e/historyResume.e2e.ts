@@ -54,7 +54,9 @@ test('a video left at 2:00 on a computer resumes at 2:00 on a phone after the si
   await phonePanel.getByRole('button', { name: 'Fermer' }).click();
 
   // /historique lists it, on a 390 px screen with no sideways scroll and no serious axe finding.
-  await phone.goto('/historique');
+  await phone.locator('header').getByRole('link', { name: 'Mon espace' }).click();
+  await phone.getByRole('link', { name: 'Mon historique' }).click();
+  await expect(phone).toHaveURL(/\/historique$/);
   await expect(phone.getByRole('heading', { name: 'Historique', level: 1 })).toBeVisible();
   const cardOf = phone.getByRole('list', { name: /vidéos?$/ }).getByRole('listitem').filter({ hasText: VIDEO.title });
   await expect(cardOf).toContainText(/Arrêtée à 0[12]:\d\d sur 10:00/);

@@ -60,6 +60,8 @@ const cleanWords = (words: string[]) => {
 
 /** Changes the filters given; the others stay. */
 export async function saveFilters(db: Queryable, visitorId: number, changes: Partial<FeedFilters>): Promise<void> {
+  // A change of the digest alone writes nothing here.
+  if (Object.values(changes).every((value) => value === undefined)) return;
   const words = changes.hiddenWords === undefined ? null : cleanWords(changes.hiddenWords);
   await db.query(
     `UPDATE visitor SET hide_shorts = coalesce($2, hide_shorts), hide_live = coalesce($3, hide_live),

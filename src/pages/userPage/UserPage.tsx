@@ -11,6 +11,8 @@ import { OpenCreatorButton } from '../../features/visitors/components/OpenCreato
 import { PrivateFeedPanel } from '../../features/visitors/components/PrivateFeedPanel';
 import { VideoEtatButtons } from '../../features/visitors/components/VideoEtatButtons';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { Link as RouterLink } from 'react-router-dom';
+import { frHistory } from '../../shared/i18n/frHistory';
 import { fr } from '../../shared/i18n/fr';
 import { frComeBack } from '../../shared/i18n/frComeBack';
 import { PublicFrame } from '../public/PublicFrame';
@@ -70,6 +72,11 @@ function UserPageContent() {
         {fr.public.userPageTitle}
       </Typography>
       <MyListPanel onSignup={openSignup} />
+      {token && (
+        <Button component={RouterLink} to="/historique" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+          {frHistory.historyLink}
+        </Button>
+      )}
       {token && profile && liste && (
         <>
           <ChannelList

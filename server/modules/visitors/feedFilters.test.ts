@@ -95,6 +95,9 @@ describe('feed filters (issue 42)', () => {
     expect(await newTitles(reader)).toEqual(['ÉPISODE spécial : la suite', 'Recette du jour', 'Une astuce en 30 secondes'].sort());
     await call(t.app, 'PATCH', '/api/visitor/me', reader, { hideLive: false, hiddenWords: ['RECETTE'] });
     expect(await newTitles(reader)).toEqual(['Direct de ce soir', 'ÉPISODE spécial : la suite', 'Une astuce en 30 secondes'].sort());
+    // Words are literal text, never patterns: '(direct)' hides no "Direct", 'SPECIAL :' hides the episode.
+    await call(t.app, 'PATCH', '/api/visitor/me', reader, { hiddenWords: ['(direct)', 'SPECIAL :'] });
+    expect(await newTitles(reader)).toEqual(['Direct de ce soir', 'Recette du jour', 'Une astuce en 30 secondes'].sort());
   });
 
   it('refuses 10,000 words, a word of 51 characters and a word that is no text, in French, naming the field', async () => {

@@ -33,9 +33,7 @@ export const foldSql = (expression: string) => `lower(translate(${expression}, '
 export const passesFiltersSql = (visitor: string, video = 'v') => `NOT EXISTS (
   SELECT 1 FROM visitor ff WHERE ff.id = ${visitor} AND (
     (ff.hide_shorts AND ${video}.short) OR (ff.hide_live AND ${video}.views = 0)
-    OR (cardinality(ff.hidden_keys) > 0
-        AND EXISTS (SELECT 1 FROM unnest(ff.hidden_keys) AS hk (key), LATERAL (SELECT ${foldSql(`${video}.title`)} AS folded) ft
-                    WHERE strpos(ft.folded, hk.key) > 0))))`;
+    OR (ff.hidden_pattern IS NOT NULL AND ${foldSql(`${video}.title`)} ~ ff.hidden_pattern)))`;
 
 export async function filtersOf(db: Queryable, visitorId: number): Promise<FeedFilters> {
   const [row] = await db.query<FeedFilters>(
@@ -66,7 +64,9 @@ export async function saveFilters(db: Queryable, visitorId: number, changes: Par
   await db.query(
     `UPDATE visitor SET hide_shorts = coalesce($2, hide_shorts), hide_live = coalesce($3, hide_live),
        hidden_words = coalesce($4::text[], hidden_words),
-       hidden_keys = CASE WHEN $4::text[] IS NULL THEN hidden_keys ELSE ARRAY(SELECT ${foldSql('w')} FROM unnest($4::text[]) AS w) END
+       hidden_pattern = CASE WHEN $4::text[] IS NULL THEN hidden_pattern
+         -- Each folded word a literal: a backslash before every character but letters, digits and spaces.
+         ELSE (SELECT string_agg(regexp_replace(${foldSql('w')}, '([^[:alnum:][:space:]])', '\\\\\\1', 'g'), '|') FROM unnest($4::text[]) AS w) END
      WHERE id = $1`,
     [visitorId, changes.hideShorts ?? null, changes.hideLive ?? null, words],
   );

@@ -20,8 +20,9 @@ CREATE INDEX visitor_history_recent ON visitor_history (visitor_id, watched_at D
 ALTER TABLE visitor ADD COLUMN hide_shorts boolean NOT NULL DEFAULT false;
 ALTER TABLE visitor ADD COLUMN hide_live boolean NOT NULL DEFAULT false;
 ALTER TABLE visitor ADD COLUMN hidden_words text[] NOT NULL DEFAULT '{}';
--- The same words folded (accents, case) as titles are when matched: folded once, not per video.
-ALTER TABLE visitor ADD COLUMN hidden_keys text[] NOT NULL DEFAULT '{}';
+-- The same words folded (accents, case) as titles are, as one regular expression of literal
+-- alternatives (NULL: none): one match per video, not one per word.
+ALTER TABLE visitor ADD COLUMN hidden_pattern text;
 ALTER TABLE video ADD COLUMN short boolean NOT NULL DEFAULT false;
 ALTER TABLE visitor_import ADD COLUMN report jsonb;
 `,

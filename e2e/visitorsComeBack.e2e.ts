@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { DEMO_ADMIN } from './support/demoUsers';
-import { recipientOf, waitForMail } from './support/mailbox';
+import { signInElsewhere } from './support/signInElsewhere';
 import { renderFeed } from '../server/testing/youtubeStandIn';
 import type { FeedVideo } from '../server/modules/feeds/types';
 
@@ -57,40 +57,6 @@ async function signUpWithList(page: Page, email: string, listName: string) {
   await page.getByLabel('Nom de votre liste').fill(listName);
   await page.getByRole('button', { name: 'Créer ma liste' }).click();
   await expect(page.getByRole('heading', { name: `Ma liste : ${listName}` })).toBeVisible();
-}
-
-/**
- * A visitor on a new device, as they would do it: 'Se connecter', 'Retrouver mon espace', their
- * address typed and sent with Enter; then the link of the mail the SMTP sink received, opened in
- * this browser, and its button. The link's token leaves the address bar at once, and serves once.
- */
-async function signInElsewhere(page: Page, email: string) {
-  await page.goto('/');
-  await page.locator('header').getByRole('button', { name: 'Se connecter' }).click();
-  await page.getByRole('dialog', { name: 'Se connecter' }).getByRole('button', { name: 'Retrouver mon espace' }).click();
-  const popin = page.getByRole('dialog', { name: 'Retrouver mon espace' });
-  await expect(popin.getByRole('textbox', { name: 'Email' })).toBeFocused();
-  await page.keyboard.type(email);
-  await page.keyboard.press('Enter');
-  await expect(popin.getByRole('status')).toHaveText(
-    `Cette adresse a déjà un espace : un lien de connexion a été envoyé à ${email}. Ouvrez-le dans ce navigateur pour y retrouver votre espace.`,
-  );
-  const [mail] = await waitForMail((m) => recipientOf(m) === email && /^Votre lien de connexion à /.test(m.subject ?? ''), 1, 30_000);
-  expect(mail, `no sign-in link mailed to ${email}`).toBeDefined();
-  const link = new URL(/https?:\/\/\S+\/confirmation\/[A-Za-z0-9_-]+/.exec(String(mail.text))![0]);
-  const token = link.pathname.split('/').pop() as string;
-
-  await page.goto(link.pathname);
-  await expect(page.getByRole('heading', { name: 'Confirmation' })).toBeFocused();
-  await expect(page.getByText(`La connexion de ${email} sur cet appareil`)).toBeVisible();
-  await expect(page).toHaveURL(/\/confirmation$/);
-  await page.getByRole('button', { name: 'Je confirme' }).click();
-  await expect(page.getByText('C’est confirmé : vous êtes connecté(e) sur cet appareil.')).toBeVisible();
-  await expect(page.locator('header').getByTestId('visitor-email')).toHaveText(email);
-  expect(page.url()).not.toContain(token);
-  // The link serves once: opened again, it says so.
-  await page.reload();
-  await expect(page.getByText('Ce lien de confirmation a déjà servi : il n’y a plus rien à faire.')).toBeVisible();
 }
 
 /** A card of the grid, by its video's title. */

@@ -4,6 +4,7 @@ import { listsMigrations } from '../modules/lists/migrations';
 import { categoriesMigrations } from '../modules/categories/migrations';
 import { videosMigrations } from '../modules/videos/migrations';
 import { visitorsMigrations } from '../modules/visitors/migrations';
+import { visitorsHistoryMigrations } from '../modules/visitors/historyMigrations';
 import { visitorNotesMigrations } from '../modules/visitors/notesMigrations';
 import { discoursMigrations } from '../modules/discours/migrations';
 import { recipientsMigrations } from '../modules/recipients/migrations';
@@ -22,6 +23,7 @@ export const migrations: Migration[] = [
   ...categoriesMigrations,
   ...videosMigrations,
   ...visitorsMigrations,
+  ...visitorsHistoryMigrations,
   ...visitorNotesMigrations,
   ...discoursMigrations,
   ...recipientsMigrations,

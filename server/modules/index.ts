@@ -4,7 +4,7 @@ import { authRoutes } from './auth/routes';
 import { usersRoutes } from './users/routes';
 import { listConfirmationMessage, listeConfirmation, listsMailContacts, listsRoutes } from './lists';
 import { categoriesRoutes } from './categories/routes';
-import { videosRoutes } from './videos/routes';
+import { registerViewerCondition, videosRoutes } from './videos';
 import {
   connexionConfirmation,
   digestAudience,
@@ -13,6 +13,7 @@ import {
   visitorDigestMessage,
   visitorSignInMessage,
   visitorsRoutes,
+  viewerVideoCondition,
 } from './visitors';
 import { feedsRoutes } from './feeds/routes';
 import { discoursRoutes } from './discours/routes';
@@ -32,6 +33,7 @@ import { automationsRoutes } from './automations/routes';
 registerMailContacts(listsMailContacts);
 for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfirmationMessage, visitorDigestMessage]) registerMessageKind(kind);
 registerUnsubscribeAudience(digestAudience);
+registerViewerCondition(viewerVideoCondition);
 for (const kind of [listeConfirmation, visiteurConfirmation, connexionConfirmation]) registerConfirmationKind(kind);
 
 /** Every module's routes, registered in this order by the app. */

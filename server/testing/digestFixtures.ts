@@ -40,8 +40,8 @@ export function digestChannel(youtube: YoutubeStandIn, channelId: string, name: 
   const render = () => youtube.feeds.set(channelId, { xml: renderFeed({ channelId, name, videos }) });
   render();
   return {
-    async publish(db: Db, videoId: string, title: string): Promise<void> {
-      videos.unshift({ videoId, title, published: new Date().toISOString(), thumbnail: `https://i2.ytimg.com/vi/${videoId}/hqdefault.jpg`, views: 1 });
+    async publish(db: Db, videoId: string, title: string, kind: { short?: boolean; views?: number } = {}): Promise<void> {
+      videos.unshift({ videoId, title, published: new Date().toISOString(), thumbnail: `https://i2.ytimg.com/vi/${videoId}/hqdefault.jpg`, views: kind.views ?? 1, short: kind.short });
       render();
       await refreshFeeds(db, createFeedClient({ baseUrl: youtube.url }), { info: () => undefined, warn: () => undefined });
     },

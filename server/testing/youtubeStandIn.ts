@@ -34,7 +34,7 @@ export function renderFeed({ channelId, name, videos }: StandInChannel): string 
   <yt:videoId>${v.videoId}</yt:videoId>
   <yt:channelId>${channelId}</yt:channelId>
   <title>${escapeXml(v.title)}</title>
-  <link rel="alternate" href="https://www.youtube.com/watch?v=${v.videoId}"/>
+  <link rel="alternate" href="https://www.youtube.com/${v.short ? `shorts/${v.videoId}` : `watch?v=${v.videoId}`}"/>
   ${author}
   <published>${v.published}</published>
   <updated>${v.published}</updated>

@@ -11,6 +11,7 @@ import { HomePage } from '../pages/home/HomePage';
 const ChainePage = lazyPart(() => import(/* webpackChunkName: "chaine" */ '../pages/chaine/ChainePage').then((m) => m.ChainePage));
 const ListePage = lazyPart(() => import(/* webpackChunkName: "liste" */ '../pages/liste/ListePage').then((m) => m.ListePage));
 const LoginPage = lazyPart(() => import(/* webpackChunkName: "login" */ '../pages/login/LoginPage').then((m) => m.LoginPage));
+const HistoryPage = lazyPart(() => import(/* webpackChunkName: "history" */ '../pages/history/HistoryPage').then((m) => m.HistoryPage));
 const UserPage = lazyPart(() => import(/* webpackChunkName: "user-page" */ '../pages/userPage/UserPage').then((m) => m.UserPage));
 const PrivacyPolicyPage = lazyPart(() =>
   import(/* webpackChunkName: "legal" */ '../pages/privacyPolicy/PrivacyPolicyPage').then((m) => m.PrivacyPolicyPage),
@@ -55,6 +56,7 @@ export function AppRoutes() {
         <Route path="/login" element={onDemand(<LoginPage />)} />
         <Route path="/userPage" element={onDemand(<UserPage />)} />
         <Route path="/notes" element={onDemand(<NotesPage />)} />
+        <Route path="/historique" element={onDemand(<HistoryPage />)} />
         <Route path="/chaine/:theme" element={onDemand(<ChainePage />)} />
         <Route path="/liste/:theme" element={onDemand(<ListePage />)} />
         <Route path="/privacy-policy" element={onDemand(<PrivacyPolicyPage />)} />

@@ -1,8 +1,12 @@
 /** What tests read and drive of the stand-in's players. */
 export interface YouTubeStandInControls {
-  players: { videoId: string; time: number; seeks: number[] }[];
+  players: { videoId: string; time: number; duration: number; seeks: number[]; changeState(state: number): void }[];
   /** Sets the playback time every player answers. */
   setTime(seconds: number): void;
+  /** Sets the length every player answers (600 s unless set). */
+  setDuration(seconds: number): void;
+  /** Every player's state becomes `state` (2: paused, 0: ended), as its onStateChange hears. */
+  setState(state: number): void;
 }
 
 declare global {
@@ -25,12 +29,18 @@ export function installYouTubeIframeStandIn(): void {
     height: number;
     videoId: string;
     host?: string;
-    events?: { onReady?: (event: { target: unknown }) => void };
+    events?: { onReady?: (event: { target: unknown }) => void; onStateChange?: (event: { data: number }) => void };
   }
   const controls: YouTubeStandInControls = {
     players: [],
     setTime(seconds) {
       controls.players.forEach((player) => (player.time = seconds));
+    },
+    setDuration(seconds) {
+      controls.players.forEach((player) => (player.duration = seconds));
+    },
+    setState(state) {
+      controls.players.forEach((player) => player.changeState(state));
     },
   };
   function Player(this: Record<string, unknown>, element: HTMLElement, options: Options) {
@@ -40,9 +50,16 @@ export function installYouTubeIframeStandIn(): void {
     iframe.width = String(options.width);
     iframe.height = String(options.height);
     element.replaceWith(iframe);
-    const state = { videoId: options.videoId, time: 0, seeks: [] as number[] };
+    const state = {
+      videoId: options.videoId,
+      time: 0,
+      duration: 600,
+      seeks: [] as number[],
+      changeState: (data: number) => options.events?.onStateChange?.({ data }),
+    };
     controls.players.push(state);
     this.getCurrentTime = () => state.time;
+    this.getDuration = () => state.duration;
     this.seekTo = (seconds: number) => {
       state.time = seconds;
       state.seeks.push(seconds);

@@ -17,6 +17,7 @@ describe('parseChannelFeed', () => {
       published: '2026-11-20T08:00:00.000Z',
       thumbnail: 'https://i3.ytimg.com/vi/TKMHlbFxQDY/hqdefault.jpg',
       views: 12687,
+      short: false,
     });
     // Entities in titles and in thumbnail query strings are decoded.
     expect(feed.videos.map((v) => v.title)).toContain('Ce que contient vraiment la nouvelle loi sur le logement, article par article, avec les avis des experts');
@@ -35,7 +36,23 @@ describe('parseChannelFeed', () => {
     const feed = parseChannelFeed(xml);
     expect(feed.name).toBe('Chaîne');
     expect(feed.videos).toEqual([
-      { videoId: 'abcdefghijk', title: '1234', published: '2026-01-02T03:04:05.000Z', thumbnail: null, views: 0 },
+      { videoId: 'abcdefghijk', title: '1234', published: '2026-01-02T03:04:05.000Z', thumbnail: null, views: 0, short: false },
+    ]);
+  });
+
+  it("marks an entry whose link is a /shorts/ address as a short (issue 42), and only that one", () => {
+    const entry = (id: string, href: string) =>
+      `<entry><yt:videoId>${id}</yt:videoId><title>${id}</title><published>2026-01-02T03:04:05+00:00</published><link rel="alternate" href="${href}"/></entry>`;
+    const xml = `<?xml version="1.0"?>
+<feed xmlns:yt="http://www.youtube.com/xml/schemas/2015" xmlns="http://www.w3.org/2005/Atom"><yt:channelId>${CHANNEL}</yt:channelId><title>Chaîne</title>
+ ${entry('shortsvideo', 'https://www.youtube.com/shorts/shortsvideo')}
+ ${entry('watchvideo1', 'https://www.youtube.com/watch?v=watchvideo1')}
+ ${entry('titleshorts', 'https://www.youtube.com/watch?v=titleshorts&list=/shorts/')}
+</feed>`;
+    expect(parseChannelFeed(xml).videos.map((v) => [v.videoId, v.short])).toEqual([
+      ['shortsvideo', true],
+      ['watchvideo1', false],
+      ['titleshorts', false],
     ]);
   });
 

@@ -43,12 +43,15 @@ function parseEntry(entry: unknown): FeedVideo | null {
   const statistics = asNode(asNode(group?.['media:community'])?.['media:statistics']);
   const views = Number(statistics?.['@views']);
   const url = typeof thumbnail?.['@url'] === 'string' ? thumbnail['@url'] : null;
+  const links = Array.isArray(node.link) ? node.link.map(asNode) : [];
+  const short = links.some((link) => typeof link?.['@href'] === 'string' && /^https?:\/\/[^/]+\/shorts\//.test(link['@href']));
   return {
     videoId,
     title: title.slice(0, 500),
     published: date.toISOString(),
     thumbnail: url && /^https?:\/\//.test(url) ? url : null,
     views: Number.isSafeInteger(views) && views >= 0 ? views : 0,
+    short,
   };
 }
 

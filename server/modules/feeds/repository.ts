@@ -24,13 +24,13 @@ export async function recordFeedRead(db: Queryable, channelId: number, feed: Pic
   const [row] = await db.query<{ videos: number }>(
     `WITH videos AS (${upsertVideosSql(1)}),
      channel_read AS (
-       UPDATE channel SET name = $7, feed_ok_at = now(), feed_error = NULL,
-         feed_pending = feed_pending AND NOT $8, feed_missing = feed_missing AND NOT $8,
-         fetch_claimed_until = CASE WHEN $8 THEN NULL ELSE fetch_claimed_until END
+       UPDATE channel SET name = $8, feed_ok_at = now(), feed_error = NULL,
+         feed_pending = feed_pending AND NOT $9, feed_missing = feed_missing AND NOT $9,
+         fetch_claimed_until = CASE WHEN $9 THEN NULL ELSE fetch_claimed_until END
        WHERE id = $1
      ),
      seen AS (
-       UPDATE creator_list_channel SET seen_at = now() WHERE $8 AND channel_id = $1 AND seen_at IS NULL
+       UPDATE creator_list_channel SET seen_at = now() WHERE $9 AND channel_id = $1 AND seen_at IS NULL
      )
      SELECT count(*)::int AS videos FROM videos`,
     [channelId, ...videoColumns(feed.videos), feed.name, first],

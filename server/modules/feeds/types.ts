@@ -6,8 +6,10 @@ export interface FeedVideo {
   published: string;
   /** `media:thumbnail`, as the feed gives it (the thumbnail rules apply when videos are read). */
   thumbnail: string | null;
-  /** `media:statistics views`; 0 when the feed gives none. */
+  /** `media:statistics views`; 0 when the feed gives none (a live or upcoming stream: docs/decisions.md). */
   views: number;
+  /** The entry's link is a `/shorts/` address (docs/decisions.md, «Feed filters»). */
+  short?: boolean;
 }
 
 /** A parsed channel feed: the channel's id and name, and its latest videos. */

@@ -4,3 +4,6 @@ export { addChannelToList, channelsOfList, findChannel, removeChannelFromList, t
 export { ChaineAnswer, VideoAnswer } from './schemas';
 export { cardImage, normalizeThumbnail } from './thumbnails';
 export { type VideoJson } from './types';
+export { type VideoCondition } from './repository';
+export { registerViewerCondition } from './viewerCondition';
+export { videosRoutes } from './routes';

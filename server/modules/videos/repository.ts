@@ -57,9 +57,20 @@ const toVideo = (row: VideoRow): VideoJson => ({
   theme: row.theme,
 });
 
+/**
+ * A further condition on the videos (SQL on `v`) with the one parameter it reads: a visitor's
+ * feed filters on the grid they look at.
+ */
+export interface VideoCondition {
+  sql: (param: string) => string;
+  value: unknown;
+}
+
 /** Newest first, one page, of the videos of the channels `channelFilter` selects (SQL on `c`). */
-async function videosOf(db: Queryable, channelFilter: string, params: unknown[], { page, itemsPerPage }: Page): Promise<VideoPage> {
-  const from = `FROM video v JOIN channel c ON c.id = v.channel_id WHERE ${channelFilter}`;
+async function videosOf(db: Queryable, channelFilter: string, params: unknown[], { page, itemsPerPage }: Page, also?: VideoCondition): Promise<VideoPage> {
+  const condition = also ? ` AND ${also.sql(`$${params.length + 1}`)}` : '';
+  if (also) params = [...params, also.value];
+  const from = `FROM video v JOIN channel c ON c.id = v.channel_id WHERE ${channelFilter}${condition}`;
   const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params);
   const rows = await db.query<VideoRow>(
     `SELECT v.id, v.title, v.published, v.thumbnail, v.views, c.youtube_id AS "youtubeId", c.name AS "channelName",
@@ -74,9 +85,10 @@ async function videosOf(db: Queryable, channelFilter: string, params: unknown[],
 const IN_LIST = `c.id IN (SELECT lc.channel_id FROM creator_list_channel lc
   JOIN creator_list l ON l.id = lc.list_id WHERE lower(l.name) = lower($1))`;
 
-export const videosOfList = (db: Queryable, listName: string, page: Page) => videosOf(db, IN_LIST, [listName], page);
+export const videosOfList = (db: Queryable, listName: string, page: Page, also?: VideoCondition) => videosOf(db, IN_LIST, [listName], page, also);
 
-export const videosOfTheme = (db: Queryable, theme: string, page: Page) => videosOf(db, 'c.theme = $1', [theme], page);
+export const videosOfTheme = (db: Queryable, theme: string, page: Page, also?: VideoCondition) =>
+  videosOf(db, 'c.theme = $1', [theme], page, also);
 
 export async function channelsOfList(db: Queryable, listId: number): Promise<ChannelRow[]> {
   return db.query<ChannelRow>(

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
 import { badRequest } from '../../shared/errors';
@@ -11,6 +12,7 @@ import {
   videosOfList,
   videosOfTheme,
 } from './repository';
+import { viewerCondition } from './viewerCondition';
 import { ChaineVideosAnswer, CreatorsAnswer, ThemeBody, ThemeParams, VideoByUserAnswer, VideoPageQuery } from './schemas';
 
 function sameTheme(path: string, body: string): void {
@@ -21,6 +23,8 @@ function sameTheme(path: string, body: string): void {
 export const videosRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, config }) => {
   const rateLimit = { max: config.publicReadRateLimit, timeWindow: '1 minute' };
   const tags = ['videos'];
+  // A visitor's token, when the request carries one, applies their feed filters (issue 42).
+  const filtersOf = (request: FastifyRequest) => viewerCondition(db, request);
 
   app.post(
     '/api/videoByUser/:theme',
@@ -31,7 +35,7 @@ export const videosRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app
       const { page, itemsPerPage } = request.query;
       const list = await findList(db, theme);
       const [found, chaines] = list
-        ? await Promise.all([videosOfList(db, theme, { page, itemsPerPage }), channelsOfList(db, list.id)])
+        ? await Promise.all([videosOfList(db, theme, { page, itemsPerPage }, await filtersOf(request)), channelsOfList(db, list.id)])
         : [{ videos: [], totalItems: 0 }, []];
       return {
         res: [
@@ -54,7 +58,7 @@ export const videosRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app
       const { theme } = request.params;
       sameTheme(theme, request.body.theme);
       const { page, itemsPerPage } = request.query;
-      const [found, chaines] = await Promise.all([videosOfTheme(db, theme, { page, itemsPerPage }), channelsOfTheme(db, theme)]);
+      const [found, chaines] = await Promise.all([videosOfTheme(db, theme, { page, itemsPerPage }, await filtersOf(request)), channelsOfTheme(db, theme)]);
       // A theme is known when it is one of the enumeration (spec §3) or some channel has it;
       // `known` lets the page tell "no video yet" from "no such theme".
       const known = Object.hasOwn(CATEGORY_NAMES, theme) || chaines.length > 0;

@@ -14,7 +14,7 @@ let channel: ReturnType<typeof digestChannel>;
 let mail: ReturnType<typeof mailbox>;
 
 const CHANNEL = 'UCdigestdigestdigest0001';
-const publish = (videoId: string, title: string) => channel.publish(t.db, videoId, title);
+const publish = (videoId: string, title: string, kind?: { short?: boolean; views?: number }) => channel.publish(t.db, videoId, title, kind);
 /** A mail client's one-click unsubscribe (RFC 8058). */
 const oneClickPost = (url: string) =>
   t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
@@ -93,6 +93,23 @@ describe('the daily digest, on an injected clock and a real SMTP server', () => 
     expect(await queueDueDigests(t.db, day(10), TIMEZONE)).toBeGreaterThanOrEqual(1);
     const [, digest] = await mail.mailsTo('en-attente@example.org', 2);
     expect(digest.html).toContain('Publiée avant la confirmation');
+  });
+
+  it("leaves out of the digest what the visitor's feed filters hide: shorts, live streams, hidden words", async () => {
+    const headers = await visitorWithDigest({ signUp: t, settings: t }, 'filtres@example.org', CHANNEL);
+    const [confirmation] = await mail.mailsTo('filtres@example.org', 1);
+    const link = /https:\/\/tgm\.example\/confirmation\/([\w-]+)/.exec(confirmation.text ?? '')?.[1];
+    expect((await t.app.inject({ method: 'POST', url: `/api/confirmations/${link}` })).statusCode).toBe(200);
+    const filters = { hideShorts: true, hideLive: true, hiddenWords: ['épisode'] };
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/visitor/me', headers, payload: filters })).statusCode).toBe(200);
+    await publish('digest00020', 'Un format court', { short: true });
+    await publish('digest00021', 'En direct ce soir', { views: 0 });
+    await publish('digest00022', 'Le nouvel Episode');
+    await publish('digest00023', 'Celle qui passe les filtres');
+    expect(await queueDueDigests(t.db, day(20), TIMEZONE)).toBeGreaterThanOrEqual(1);
+    const [, digest] = await mail.mailsTo('filtres@example.org', 2);
+    expect(digest.html).toContain('Celle qui passe les filtres');
+    for (const hidden of ['Un format court', 'En direct ce soir', 'Le nouvel Episode']) expect(digest.html).not.toContain(hidden);
   });
 
   it('still unsubscribes through a link of a digest sent before the one mechanism (the old token and route)', async () => {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db';
 import { enqueueMessagesStatement } from '../mail';
+import { passesFiltersSql } from './feedFilters';
 
 /**
  * The digest of new videos by e-mail (issue 24). A tick (every minute, and right after an
@@ -81,6 +82,7 @@ WITH page AS (
   JOIN creator_list_channel lc ON lc.list_id = l.id
   JOIN video vi ON vi.channel_id = lc.channel_id AND vi.created > d.since
   WHERE NOT EXISTS (SELECT 1 FROM visitor_video vv WHERE vv.visitor_id = d.id AND vv.video_id = vi.id AND (vv.etat = 'masquée' OR vv.seen_at IS NOT NULL))
+    AND ${passesFiltersSql('d.id', 'vi')}
   GROUP BY d.id, d.email, d.digest, d.since
 ), queued AS (
   ${enqueueMessagesStatement({

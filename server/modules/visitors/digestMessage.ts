@@ -3,6 +3,7 @@ import type { MessageContent, MessageContext, MessageKind, QueuedMessage } from 
 import { cardImage } from '../videos';
 import { DIGEST_KIND, DIGEST_MAX_VIDEOS } from './digest';
 import { DIGEST_AUDIENCE } from './digestUnsubscribe';
+import { passesFiltersSql } from './feedFilters';
 
 interface Row {
   id: string;
@@ -74,10 +75,10 @@ async function videosSince(ctx: MessageContext, message: QueuedMessage): Promise
      SELECT ${COLUMNS}
      FROM mine JOIN channel c ON c.id = mine.channel_id
      CROSS JOIN LATERAL (
-       SELECT v.id, v.title, v.thumbnail, v.published FROM video v
+       SELECT v.id, v.title, v.thumbnail, v.published, v.short, v.views FROM video v
        WHERE v.channel_id = c.id AND v.created > $2::timestamptz AND v.created <= $3::timestamptz
      ) vi
-     WHERE ${hidden('$1')} ORDER BY vi.published DESC, vi.id LIMIT ${DIGEST_MAX_VIDEOS}`,
+     WHERE ${hidden('$1')} AND ${passesFiltersSql('$1', 'vi')} ORDER BY vi.published DESC, vi.id LIMIT ${DIGEST_MAX_VIDEOS}`,
     [visitorId, message.payload.since, message.payload.until],
   );
   return { list: visitor.list, videos };

@@ -6,3 +6,4 @@ export { visitorConfirmationMessage, visitorSignInMessage } from './linkMessages
 export { digestAudience } from './digestUnsubscribe';
 export { visiteurConfirmation } from './addressConfirmation';
 export { connexionConfirmation } from './signInConfirmation';
+export { viewerVideoCondition } from './feedFilters';

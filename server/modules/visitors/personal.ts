@@ -3,6 +3,7 @@ import { conflict } from '../../shared/errors';
 import { channelsOfList, toChaine } from '../videos';
 import { cardImage } from '../videos';
 import type { VideoJson } from '../videos';
+import { passesFiltersSql } from './feedFilters';
 import type { VisitorList } from './repository';
 
 /**
@@ -13,7 +14,7 @@ import type { VisitorList } from './repository';
  * marked all seen; the follow itself counts as a look, and so does the first reading of an
  * imported creator's feed). The moment we first stored it counts, not the date the feed gives:
  * a video read late is still new, a premiere dated tomorrow does not stay new once seen.
- * Hidden and watched videos are never new.
+ * Hidden and watched videos are never new, nor those the visitor's feed filters hide.
  */
 
 export type VideoState = 'plus tard' | 'masquée';
@@ -21,7 +22,8 @@ export type VideoState = 'plus tard' | 'masquée';
 /** The SQL condition "video v of list channel lc is new for visitor $visitor". */
 const IS_NEW = (visitorParam: string) => `v.created > coalesce(lc.seen_at, lc.created)
   AND NOT EXISTS (SELECT 1 FROM visitor_video vv WHERE vv.visitor_id = ${visitorParam} AND vv.video_id = v.id
-                  AND (vv.seen_at IS NOT NULL OR vv.etat = 'masquée'))`;
+                  AND (vv.seen_at IS NOT NULL OR vv.etat = 'masquée'))
+  AND ${passesFiltersSql(visitorParam)}`;
 
 /** The number of new videos of each followed channel, by YouTube channel id. */
 export async function unseenByChannel(db: Queryable, visitorId: number, listId: number): Promise<Map<string, number>> {
@@ -183,7 +185,7 @@ export async function removeChannelFromGroups(db: Queryable, visitorId: number, 
 
 // --- Videos of the visitor's views ----------------------------------------------------------------
 
-interface VideoRow {
+export interface VideoRow {
   id: string;
   title: string;
   published: string;
@@ -211,7 +213,7 @@ export const toVideoJson = (row: VideoRow): VideoJson => ({
   theme: row.theme,
 });
 
-const VIDEO_COLUMNS = `v.id, v.title, v.published, v.thumbnail, v.views, c.youtube_id AS "youtubeId", c.name AS "channelName",
+export const VIDEO_COLUMNS = `v.id, v.title, v.published, v.thumbnail, v.views, c.youtube_id AS "youtubeId", c.name AS "channelName",
   c.theme, c.avatar, c.avatar_as_thumbnail AS "avatarAsThumbnail"`;
 
 /** The visitor's new videos, newest first (the "Nouveautés" view, the private feed). */
@@ -235,12 +237,13 @@ export async function videosIn(db: Queryable, visitorId: number, state: VideoSta
   return rows.map(toVideoJson);
 }
 
-/** The latest videos of the visitor's creators, hidden ones left out (the private feed). */
+/** The latest videos of the visitor's creators, hidden and filtered ones left out (the private feed). */
 export async function latestVideos(db: Queryable, visitorId: number, listId: number, limit = 50): Promise<VideoJson[]> {
   const rows = await db.query<VideoRow>(
     `SELECT ${VIDEO_COLUMNS} FROM creator_list_channel lc JOIN channel c ON c.id = lc.channel_id
      JOIN video v ON v.channel_id = lc.channel_id
      WHERE lc.list_id = $1 AND NOT EXISTS (SELECT 1 FROM visitor_video vv WHERE vv.visitor_id = $2 AND vv.video_id = v.id AND vv.etat = 'masquée')
+       AND ${passesFiltersSql('$2')}
      ORDER BY v.published DESC, v.id LIMIT ${limit}`,
     [listId, visitorId],
   );

@@ -19,6 +19,8 @@ import {
   videoIdsIn,
   videosIn,
 } from './personal';
+import { filtersOf, saveFilters } from './feedFilters';
+import { lastImportOf } from './importOutcome';
 import { atomOf, FEED_KEY_PATTERN, feedKey, feedUrlOf, visitorOfFeedKey } from './privateFeed';
 import { findVisitorList, type Visitor, type VisitorList } from './repository';
 import {
@@ -80,15 +82,17 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
 
   async function me(visitor: Visitor) {
     const list = await findVisitorList(db, visitor.id);
-    const [liste, settings, groupes, plusTard, masquees, key] = await Promise.all([
+    const [liste, settings, groupes, plusTard, masquees, key, filters, lastImport] = await Promise.all([
       list ? listeJson(db, visitor.id, list) : null,
       settingsOf(db, visitor.id),
       groupsOf(db, visitor.id),
       videoIdsIn(db, visitor.id, 'plus tard'),
       videoIdsIn(db, visitor.id, 'masquée'),
       feedKey(db, visitor.id),
+      filtersOf(db, visitor.id),
+      lastImportOf(db, visitor.id),
     ]);
-    return { email: visitor.email, liste, ...settings, feedUrl: feedUrlOf(publicUrl(), key), groupes, plusTard, masquees };
+    return { email: visitor.email, liste, ...settings, feedUrl: feedUrlOf(publicUrl(), key), groupes, plusTard, masquees, ...filters, lastImport };
   }
 
   typed.get('/api/visitor/me', { config: readLimit, schema: { tags, response: { 200: VisitorMeAnswer } } }, async (request) =>
@@ -100,7 +104,8 @@ export function registerPersonalRoutes(app: FastifyInstance, deps: Deps): void {
     { config: writeLimit, schema: { tags, body: VisitorPatchBody, response: { 200: VisitorMeAnswer } } },
     async (request) => {
       const visitor = await currentVisitor(db, request);
-      const { digest, digestHour } = request.body;
+      const { digest, digestHour, hideShorts, hideLive, hiddenWords } = request.body;
+      await saveFilters(db, visitor.id, { hideShorts, hideLive, hiddenWords });
       await db.transaction(async (tx) => {
         const [row] = await tx.query<{ digest: Digest; confirmed: boolean }>(
           // Asking a digest (from none) starts its first window now (the right side reads the row as it was).

@@ -7,19 +7,17 @@ import { findOrFetchChannel } from '../videos';
 import { startPendingFeeds } from '../feeds';
 import { startDigests } from './digest';
 import { registerDigestRoutes } from './digestRoutes';
+import { registerHistoryRoutes } from './historyRoutes';
+import { mailSignInLink, registerSignInLinkRoute } from './signInLink';
 import { addChannelToList, findChannel, removeChannelFromList } from '../videos';
 import { listeJson, removeChannelFromGroups } from './personal';
 import { registerPersonalRoutes } from './personalRoutes';
 import { registerNotesRoutes } from './notesRoutes';
-import { enqueueMessages } from '../mail';
 import { createVisitorList, findVisitorByEmail, findVisitorList, recordOptIn, type VisitorList } from './repository';
 import { ChaineBody, ListeBody, RtEventBody, SignInLinkAnswer, SignupAnswer, VisitorListeAnswer } from './schemas';
 import { registerSubscriptionRoutes } from './subscriptionsRoutes';
 import { createSubscriptionsParser } from './subscriptionsParser';
 import { currentVisitor } from './visitorAuth';
-
-/** A second sign-up of an address mails it a sign-in link at most this often. */
-export const SIGN_IN_LINK_EVERY_MS = 10 * 60_000;
 
 /** Sign-up (spec §7.6), a visitor's own list of followed channels, and its subscriptions files. */
 export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, config, publicUrl }) => {
@@ -54,10 +52,7 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
       // ratings and list), but a sign-in link by e-mail, at most one every 10 minutes.
       const known = await findVisitorByEmail(db, email);
       if (known) {
-        const window = Math.floor(Date.now() / SIGN_IN_LINK_EVERY_MS);
-        await enqueueMessages(db, [
-          { kind: 'visiteur-connexion', key: `visitor-${known.id}-connexion-${window}`, to: known.email, payload: { visitorId: known.id } },
-        ]);
+        await mailSignInLink(db, known);
         return reply.code(202).send({ tokenAc: null, signInLinkSent: true });
       }
       const tokenAc = await recordOptIn(db, { email: email.toLowerCase(), optin, eventName: name, grpName, origin, twitter, data });
@@ -104,4 +99,6 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
   registerNotesRoutes(app, { db, writeLimit, readLimit });
   registerDigestRoutes(app, { db, productName: config.productName, writeLimit });
   registerSubscriptionRoutes(app, { db, parser, readPendingFeeds: pendingFeeds.kick, listOf, writeLimit, readLimit });
+  registerHistoryRoutes(app, { db, writeLimit, readLimit });
+  registerSignInLinkRoute(app, { db, writeLimit });
 };

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { ChaineAnswer, VideoAnswer } from '../videos';
 import { Answer, SimpleEmail as Email } from '../../shared/schemas';
 import { GROUP_NAME_MAX, VISIBLE_CHARACTER } from './groupName';
+import { FeedFiltersFields } from './feedFiltersSchema';
 
 const ShortText = Type.String({ maxLength: 200 });
 
@@ -67,6 +68,25 @@ const Digest = Type.Union([Type.Literal('aucun'), Type.Literal('quotidien'), Typ
 
 const GroupeAnswer = Answer({ name: Type.String(), chaines: Type.Array(Type.String({ description: 'Identifiants YouTube des chaînes.' })) });
 
+const ImportedChannel = Answer({ id: Type.String(), name: Type.String() });
+const NullableName = Type.Union([Type.String(), Type.Null()]);
+
+export const SubscriptionsImportAnswer = Answer({
+  format: Type.String(),
+  followed: Type.Array(ImportedChannel),
+  alreadyFollowed: Type.Array(ImportedChannel),
+  unknown: Type.Array(Answer({ name: NullableName, source: Type.String() })),
+  failed: Type.Array(Answer({ id: Type.String(), name: NullableName, message: Type.String() })),
+  pending: Type.Array(ImportedChannel),
+  groupes: Type.Array(Type.String()),
+  plusTard: Type.Integer(),
+  masquees: Type.Integer(),
+  notes: Type.Optional(Type.Integer({ description: 'Les notes ajoutées (celles des vidéos connues, chacune une fois).' })),
+});
+
+/** What the latest import became once its feeds were read (issue 42), and when it was made. */
+const LastImportAnswer = Answer({ ...SubscriptionsImportAnswer.properties, at: Type.String({ format: 'date-time' }) });
+
 export const VisitorMeAnswer = Answer({
   email: Type.String(),
   liste: Type.Union([ListeAnswer, Type.Null()]),
@@ -77,12 +97,15 @@ export const VisitorMeAnswer = Answer({
   groupes: Type.Array(GroupeAnswer),
   plusTard: Type.Array(Type.String()),
   masquees: Type.Array(Type.String()),
+  ...FeedFiltersFields,
+  lastImport: Type.Union([LastImportAnswer, Type.Null()]),
 });
 
 export const VisitorPatchBody = Type.Object(
   {
     digest: Type.Optional(Digest),
     digestHour: Type.Optional(Type.Integer({ minimum: 0, maximum: 23 })),
+    ...Type.Partial(Type.Object(FeedFiltersFields)).properties,
   },
   { additionalProperties: false },
 );
@@ -132,22 +155,6 @@ export const VisitorVideosAnswer = Answer({ videos: Type.Array(VideoAnswer) });
 export const SeenAnswer = Answer({ ok: Type.Boolean() });
 
 export const VisitorListeAnswer = Answer({ liste: ListeAnswer });
-
-const ImportedChannel = Answer({ id: Type.String(), name: Type.String() });
-const NullableName = Type.Union([Type.String(), Type.Null()]);
-
-export const SubscriptionsImportAnswer = Answer({
-  format: Type.String(),
-  followed: Type.Array(ImportedChannel),
-  alreadyFollowed: Type.Array(ImportedChannel),
-  unknown: Type.Array(Answer({ name: NullableName, source: Type.String() })),
-  failed: Type.Array(Answer({ id: Type.String(), name: NullableName, message: Type.String() })),
-  pending: Type.Array(ImportedChannel),
-  groupes: Type.Array(Type.String()),
-  plusTard: Type.Integer(),
-  masquees: Type.Integer(),
-  notes: Type.Optional(Type.Integer({ description: 'Les notes ajoutées (celles des vidéos connues, chacune une fois).' })),
-});
 
 export const SubscriptionsExportAnswer = {
   description: 'Le fichier des abonnements : OPML, le JSON de NewPipe (format=newpipe) ou les profils de FreeTube (format=freetube).',

@@ -2,33 +2,15 @@ import type { Db } from '../../db/db';
 import { ROWS_PER_STATEMENT } from '../../db/statementRows';
 import { HttpError } from '../../shared/errors';
 import { FAILURE_MEMORY_MINUTES } from '../feeds';
+import { FEED_FAILED_MESSAGE, recordImportReport } from './importOutcome';
 import { addVideoStates } from './personal';
+import type { ImportReport } from './importReport';
 import type { SubscriptionFile } from './subscriptionFormats';
+
+export type { ImportedChannel, ImportReport } from './importReport';
 
 /** Imports a visitor may make in an hour: a phone and a computer, a few tries each. */
 export const IMPORTS_PER_HOUR = 10;
-
-export interface ImportedChannel {
-  id: string;
-  name: string;
-}
-
-export interface ImportReport {
-  format: SubscriptionFile['format'];
-  /** Channels now on the list; the feeds of those in `pending` are being read. */
-  followed: ImportedChannel[];
-  alreadyFollowed: ImportedChannel[];
-  /** Lines naming no YouTube channel, or a channel YouTube said lately it does not know. */
-  unknown: { name: string | null; source: string }[];
-  /** Channels on the list whose feed YouTube lately failed to give: read again later. */
-  failed: { id: string; name: string | null; message: string }[];
-  /** Followed channels whose videos are being read from YouTube now. */
-  pending: ImportedChannel[];
-  /** Groups created or completed, and saved or hidden videos read. */
-  groupes: string[];
-  plusTard: number;
-  masquees: number;
-}
 
 interface ChannelState {
   id: number;
@@ -77,7 +59,7 @@ export async function importSubscriptions(db: Db, visitorId: number, listId: num
   const rows = ROWS_PER_STATEMENT[db.kind];
 
   // The cap per hour: counted and taken in one transaction, so two imports at once cannot both pass.
-  await db.transaction(async (tx) => {
+  const importId = await db.transaction(async (tx) => {
     await tx.query('SELECT id FROM visitor WHERE id = $1 FOR UPDATE', [visitorId]);
     const [{ recent }] = await tx.query<{ recent: number }>(
       `SELECT count(*)::int AS recent FROM visitor_import WHERE visitor_id = $1 AND at > now() - interval '1 hour'`,
@@ -86,7 +68,8 @@ export async function importSubscriptions(db: Db, visitorId: number, listId: num
     if (recent >= IMPORTS_PER_HOUR) {
       throw new HttpError(429, `Vous avez déjà importé ${IMPORTS_PER_HOUR} fichiers cette heure-ci. Réessayez plus tard.`, 'file');
     }
-    await tx.query('INSERT INTO visitor_import (visitor_id) VALUES ($1)', [visitorId]);
+    const [made] = await tx.query<{ id: number }>('INSERT INTO visitor_import (visitor_id) VALUES ($1) RETURNING id', [visitorId]);
+    return made.id;
   });
 
   const states: ChannelState[] = [];
@@ -126,7 +109,7 @@ export async function importSubscriptions(db: Db, visitorId: number, listId: num
     else {
       toFollow.push(state.id);
       if (state.pending && state.failedLately) {
-        report.failed.push({ id: youtubeId, name: names.get(youtubeId) ?? null, message: "YouTube n'a pas pu être joint pour lire cette chaîne ; elle sera relue plus tard." });
+        report.failed.push({ id: youtubeId, name: names.get(youtubeId) ?? null, message: FEED_FAILED_MESSAGE });
       } else {
         report.followed.push(channel);
         if (state.pending) report.pending.push(channel);
@@ -167,5 +150,7 @@ export async function importSubscriptions(db: Db, visitorId: number, listId: num
   await addVideoStates(db, visitorId, file.masquees, 'masquée', rows);
   report.plusTard = file.plusTard.length;
   report.masquees = file.masquees.length;
+  // Kept, so the space can show what the import became once its feeds are read (importOutcome.ts).
+  await recordImportReport(db, importId, report);
   return report;
 }

@@ -23,10 +23,14 @@ const byTheme = (path: string, theme: string) => ({
 
 export const videosApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getListVideos: build.query<ListVideos, string>({
-      query: (theme) => byTheme('videoByUser', theme),
+    /** With a visitor's token, the server applies their feed filters (shorts, live streams, words). */
+    getListVideos: build.query<ListVideos, { theme: string; visitorToken?: string }>({
+      query: ({ theme, visitorToken }) => ({
+        ...byTheme('videoByUser', theme),
+        ...(visitorToken ? { headers: { 'x-visitor-token': visitorToken } } : {}),
+      }),
       transformResponse: readListVideos,
-      providesTags: (_result, _error, theme) => [{ type: 'Videos', id: `liste:${theme.toLowerCase()}` }],
+      providesTags: (_result, _error, { theme }) => [{ type: 'Videos', id: `liste:${theme.toLowerCase()}` }],
       onQueryStarted: logFailure,
     }),
     getThemeVideos: build.query<ThemeVideos, string>({
@@ -49,10 +53,11 @@ const EMPTY_THEME: ThemeVideos = { videos: [], chaines: [], known: true };
 
 /**
  * A list's videos, channels and name; nothing while loading or after a failure. `notFound`
- * is true only once the server answered that no list has that name.
+ * is true only once the server answered that no list has that name. A visitor's token applies
+ * their feed filters.
  */
-export function useListVideos(theme: string | undefined) {
-  const { currentData, isFetching } = videosApi.useGetListVideosQuery(theme ?? skipToken);
+export function useListVideos(theme: string | undefined, visitorToken?: string | null) {
+  const { currentData, isFetching } = videosApi.useGetListVideosQuery(theme ? { theme, ...(visitorToken ? { visitorToken } : {}) } : skipToken);
   const notFound = currentData?.known === false;
   return { ...(currentData ?? EMPTY_LIST), isLoading: isFetching && !currentData, notFound };
 }

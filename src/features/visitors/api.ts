@@ -52,7 +52,24 @@ export interface ImportReport {
 
 export type ExportFormat = 'opml' | 'newpipe' | 'freetube';
 
-export interface VisitorProfile {
+/** Where the visitor stopped in a video (`GET /api/visitor/history`). */
+export interface HistoryEntry {
+  videoId: string;
+  position: number;
+  duration: number;
+  /** Watched past 90 %: counted as seen. */
+  finished: boolean;
+  watchedAt: string;
+  video: VisitorVideo;
+}
+
+export interface FeedFilters {
+  hideShorts: boolean;
+  hideLive: boolean;
+  hiddenWords: string[];
+}
+
+export interface VisitorProfile extends FeedFilters {
   email: string;
   liste: VisitorListe | null;
   emailConfirmed: boolean;
@@ -62,6 +79,8 @@ export interface VisitorProfile {
   groupes: Groupe[];
   plusTard: string[];
   masquees: string[];
+  /** What the latest import became once its feeds were read; null before any. */
+  lastImport: (ImportReport & { at: string }) | null;
 }
 
 /** The opt-in event of spec §7.6. */
@@ -79,8 +98,8 @@ export function signupEvent(email: string, url: string, optin = true) {
 }
 
 /** Visitor calls carry the sign-up token; their 401s never end a back-office session. */
-const visitorCall = { visitorCall: true };
-const withToken = (token: string, url: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') => ({
+export const visitorCall = { visitorCall: true };
+export const withToken = (token: string, url: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') => ({
   url,
   method,
   body,
@@ -156,9 +175,10 @@ export const visitorsApi = baseApi.injectEndpoints({
       invalidatesTags: ['Visitor'],
       extraOptions: visitorCall,
     }),
-    updateVisitor: build.mutation<VisitorProfile, { token: string; digest?: Digest; digestHour?: number }>({
+    updateVisitor: build.mutation<VisitorProfile, { token: string; digest?: Digest; digestHour?: number } & Partial<FeedFilters>>({
       query: ({ token, ...changes }) => withToken(token, '/visitor/me', changes, 'PATCH'),
-      invalidatesTags: ['Visitor'],
+      // The filters change the grid too.
+      invalidatesTags: ['Visitor', 'Videos'],
       extraOptions: visitorCall,
     }),
     exportSubscriptions: build.mutation<string, { token: string; format: ExportFormat }>({
@@ -173,6 +193,7 @@ export const visitorsApi = baseApi.injectEndpoints({
 });
 
 export const { useImportSubscriptionsMutation, useExportSubscriptionsMutation } = visitorsApi;
+
 
 export const {
   useGetVisitorVideosQuery,

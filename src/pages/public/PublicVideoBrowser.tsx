@@ -15,6 +15,8 @@ interface Props {
   emptyText?: string;
   /** The cards' actions; following the creator unless the page says otherwise. */
   cardActions?: (video: Video) => ReactNode;
+  /** Videos the panel may open that the grid does not show. */
+  otherVideos?: Video[];
 }
 
 const followAction = (video: Video) => <FollowButton channelId={video.channelId} name={video.youtube_name} place="card" />;
@@ -29,7 +31,7 @@ const panelSide = (video: Video, playback: PlaybackControl) => (
  * The public pages' video browser, composed from the features: a card follows its creator
  * (visitors), and the detail panel's side (ratings, notes, sharing) is composed here.
  */
-export function PublicVideoBrowser({ videos, isLoading, showViews, emptyText, cardActions = followAction }: Props) {
+export function PublicVideoBrowser({ videos, isLoading, showViews, emptyText, cardActions = followAction, otherVideos }: Props) {
   return (
     <VideoBrowser
       videos={videos}
@@ -38,6 +40,7 @@ export function PublicVideoBrowser({ videos, isLoading, showViews, emptyText, ca
       emptyText={emptyText}
       renderCardActions={cardActions}
       renderPanelSide={panelSide}
+      otherVideos={otherVideos}
     />
   );
 }

@@ -8,7 +8,7 @@ import { VideoPanelSide } from './VideoPanelSide';
 /** A video per test: the real server keeps ratings for the whole run. */
 const video = (id: string) => testVideo({ id, youtube_titre: `Vidéo ${id}` });
 
-const noPlayer: PlaybackControl = { currentSecond: () => 0, seekTo: () => false };
+const noPlayer: PlaybackControl = { currentSecond: () => 0, seekTo: () => false, duration: () => 0, onPause: () => () => undefined };
 
 const storedRatings = async (videoUrl: string) => {
   const response = await fetch(`${process.env.API_BASE_URL}/video/rating?videourl=${encodeURIComponent(videoUrl)}`);

@@ -6,6 +6,8 @@ import { productVideoLink, type PlaybackControl, type Video } from '../../featur
 import { selectVisitorToken } from '../../features/visitors';
 // The panel's side loads lazily: these come with it.
 import { useMarkWatched } from '../../features/visitors/components/useMarkWatched';
+import { ResumeOffer } from '../../features/visitors/components/ResumeOffer';
+import { useHistorySaving } from '../../features/visitors/components/useHistorySaving';
 import { VideoEtatButtons } from '../../features/visitors/components/VideoEtatButtons';
 import { appConfig } from '../../shared/config/appConfig';
 import { selectUserEmail, type SessionRootState } from '../../shared/session';
@@ -28,6 +30,8 @@ export function VideoPanelSide({ video, playback }: Props) {
   const { requestEmail, emailPopin } = useEmailRequest();
   // A video from the product's list (not one only the address names) counts as watched once opened.
   useMarkWatched(video.channelId ? video.id : null);
+  // Where the visitor stops is kept, to resume there on any device (issue 42).
+  useHistorySaving(video.channelId ? video.id : null, playback);
   const shareLink =
     appConfig.shareLinks === 'product'
       ? (seconds?: number) => productVideoLink(window.location.origin, window.location.pathname, video.id, seconds)
@@ -35,7 +39,8 @@ export function VideoPanelSide({ video, playback }: Props) {
   return (
     <Stack spacing={2}>
       {video.channelId && (
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {visitorToken && <ResumeOffer videoId={video.id} seekTo={playback.seekTo} />}
           <VideoEtatButtons videoId={video.id} />
         </Stack>
       )}

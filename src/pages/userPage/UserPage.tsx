@@ -4,16 +4,18 @@ import { ChannelList, useGetCreatorsQuery, useListVideos, type Video } from '../
 import { FollowButton, MyListPanel, useGetVisitorVideosQuery, useVisitorProfile } from '../../features/visitors';
 // The space's own parts, loaded with this (lazy) page only.
 import { DigestSettings } from '../../features/visitors/components/DigestSettings';
+import { FeedFiltersSettings } from '../../features/visitors/components/FeedFiltersSettings';
 import { GroupsPanel } from '../../features/visitors/components/GroupsPanel';
 import { MyVideosToolbar, type MyVideosView } from '../../features/visitors/components/MyVideosToolbar';
 import { OpenCreatorButton } from '../../features/visitors/components/OpenCreatorButton';
 import { PrivateFeedPanel } from '../../features/visitors/components/PrivateFeedPanel';
 import { VideoEtatButtons } from '../../features/visitors/components/VideoEtatButtons';
 import { skipToken } from '@reduxjs/toolkit/query';
+import { Link as RouterLink } from 'react-router-dom';
+import { frHistory } from '../../shared/i18n/frHistory';
 import { fr } from '../../shared/i18n/fr';
 import { frComeBack } from '../../shared/i18n/frComeBack';
 import { frNotebook } from '../../shared/i18n/frNotebook';
-import { Link as RouterLink } from 'react-router-dom';
 import { PublicFrame } from '../public/PublicFrame';
 import { PublicVideoBrowser } from '../public/PublicVideoBrowser';
 import { usePublicPopins } from '../public/publicPopins';
@@ -41,7 +43,8 @@ function UserPageContent() {
   const [group, setGroup] = useState<string | null>(null);
   const [creator, setCreator] = useState<string | null>(null);
   // The visitor's own list once they have one, else the home's.
-  const listVideos = useListVideos(liste?.name ?? creators[0]?.name);
+  // Their own list's grid follows their feed filters (issue 42).
+  const listVideos = useListVideos(liste?.name ?? creators[0]?.name, liste ? token : null);
   const visitorVideos = useGetVisitorVideosQuery(token && liste && view !== 'toutes' ? { token, vue: view } : skipToken);
 
   const shown = useMemo(() => {
@@ -75,6 +78,11 @@ function UserPageContent() {
         </Button>
       </Stack>
       <MyListPanel onSignup={openSignup} />
+      {token && (
+        <Button component={RouterLink} to="/historique" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+          {frHistory.historyLink}
+        </Button>
+      )}
       {token && profile && liste && (
         <>
           <ChannelList
@@ -124,6 +132,7 @@ function UserPageContent() {
         <Paper component="section" variant="outlined" sx={{ p: 2 }}>
           <Stack spacing={3}>
             <GroupsPanel token={token} profile={profile} />
+            <FeedFiltersSettings token={token} profile={profile} />
             <DigestSettings token={token} profile={profile} />
             <PrivateFeedPanel token={token} feedUrl={profile.feedUrl} />
           </Stack>

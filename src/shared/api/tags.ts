@@ -3,6 +3,7 @@ export const TAG_TYPES = [
   'User',
   'Videos',
   'Visitor',
+  'History',
   'Grp',
   'ListCounts',
   'Contact',

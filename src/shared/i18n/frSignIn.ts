@@ -8,6 +8,8 @@ export const frSignIn = {
   title: 'Retrouver mon espace',
   intro: 'Entrez l’adresse e-mail de votre espace : nous y envoyons un lien qui connecte ce navigateur, sans mot de passe.',
   submit: 'Recevoir un lien de connexion',
+  /** "Retrouver mon espace" answers the same whether the address has a space or not (issue 42). */
+  linkMaybeSent: "Si un espace existe pour cette adresse, un lien vient d'y être envoyé. Ouvrez-le dans ce navigateur pour y retrouver votre espace.",
   linkSent: (email: string) =>
     `Cette adresse a déjà un espace : un lien de connexion a été envoyé à ${email}. Ouvrez-le dans ce navigateur pour y retrouver votre espace.`,
 };

@@ -20,6 +20,8 @@ interface Props {
   emptyText?: string;
   renderCardActions?: (video: Video) => ReactNode;
   renderPanelSide?: RenderPanelSide;
+  /** Videos the panel may open that the grid does not show (the home's "Reprendre" row). */
+  otherVideos?: Video[];
 }
 
 /** A video the address names that the page's list does not hold (an older one, shared). */
@@ -38,12 +40,13 @@ const videoOutsideList = (id: string): Video => ({
 
 /** The filter, the grid, and the detail panel a card opens (its address is the page's `?v=`). */
 export function VideoBrowser(props: Props) {
-  const { videos, isLoading = false, showViews, emptyText = fr.videos.none, renderCardActions, renderPanelSide } = props;
+  const { videos, isLoading = false, showViews, emptyText = fr.videos.none, renderCardActions, renderPanelSide, otherVideos } = props;
   const { videoId, startSecond, open, close } = useOpenedVideo();
   const opened = useMemo(() => {
     if (!videoId) return null;
-    return videos.find((video) => video.id === videoId) ?? (isLoading ? null : videoOutsideList(videoId));
-  }, [videos, videoId, isLoading]);
+    const known = videos.find((video) => video.id === videoId) ?? otherVideos?.find((video) => video.id === videoId);
+    return known ?? (isLoading ? null : videoOutsideList(videoId));
+  }, [videos, otherVideos, videoId, isLoading]);
   const panelOpened = useOpenedOnce(opened !== null);
   // Stable across keystrokes, so that the memoised cards still shown do not render again.
   const openCard = useCallback((video: Video) => open(video.id), [open]);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
@@ -33,7 +33,7 @@ describe('VideoPanel’s player (YouTube IFrame API stand-in)', () => {
     renderPanel();
     const panel = screen.getByRole('dialog', { name: video.youtube_titre });
     await within(panel).findByText('Position : 00:00');
-    expect(window.__youtubeStandIn?.players).toEqual([{ videoId: 'pTLdavAs3Db', time: 0, seeks: [] }]);
+    expect(window.__youtubeStandIn?.players).toEqual([expect.objectContaining({ videoId: 'pTLdavAs3Db', time: 0, seeks: [] })]);
     const iframe = panel.querySelector('iframe') as HTMLIFrameElement;
     expect([iframe.width, iframe.height]).toEqual(['640', '390']);
     // The privacy-enhanced host: no YouTube cookie before the visitor plays.
@@ -53,6 +53,32 @@ describe('VideoPanel’s player (YouTube IFrame API stand-in)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('déplacé true');
     expect(window.__youtubeStandIn?.players[0].seeks).toEqual([12]);
     expect(screen.getByText('Position : 00:12')).toBeInTheDocument();
+  });
+
+  it("gives the side the video's length and tells it when playback pauses or ends (issue 42)", async () => {
+    installYouTubeIframeStandIn();
+    const pauses: number[] = [];
+    let length = -1;
+    function Listener({ playback }: { playback: PlaybackControl }) {
+      useEffect(() => playback.onPause(() => {
+        pauses.push(playback.currentSecond());
+        length = playback.duration();
+      }), [playback]);
+      return null;
+    }
+    renderWithProviders(<VideoPanel video={video} onClose={() => undefined} renderSide={(_v, playback) => <Listener playback={playback} />} />);
+    await screen.findByText('Position : 00:00');
+    act(() => {
+      window.__youtubeStandIn?.setDuration(754);
+      window.__youtubeStandIn?.setTime(30);
+    });
+    await screen.findByText('Position : 00:30', {}, { timeout: 2500 });
+    act(() => window.__youtubeStandIn?.setState(1));
+    expect(pauses).toEqual([]);
+    act(() => window.__youtubeStandIn?.setState(2));
+    act(() => window.__youtubeStandIn?.setState(0));
+    expect(pauses).toEqual([30, 30]);
+    expect(length).toBe(754);
   });
 
   it('starts at the moment the address names (&t=)', async () => {

@@ -59,6 +59,10 @@ export function VideoPlayer({ videoId, startSecond = null, width, height, fallba
               }
               setStatus('ready');
             },
+            onStateChange: (event) => {
+              // 2: paused, 0: ended (where the side saves the position).
+              if (!cancelled && (event.data === 2 || event.data === 0)) bridge.paused();
+            },
             onError: (event) => {
               if (cancelled) return;
               console.error('YouTube player error', event.data);
@@ -79,7 +83,7 @@ export function VideoPlayer({ videoId, startSecond = null, width, height, fallba
       player?.destroy();
       host.replaceChildren();
     };
-  }, [videoId, startSecond, width, height]);
+  }, [videoId, startSecond, width, height, bridge]);
 
   useEffect(() => {
     if (status !== 'ready') return;
@@ -102,6 +106,10 @@ export function VideoPlayer({ videoId, startSecond = null, width, height, fallba
         secondRef.current = seconds;
         setSecond(seconds);
         return true;
+      },
+      duration: () => {
+        const seconds = playerRef.current?.getDuration();
+        return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
       },
     });
     return () => bridge.attach(null);

@@ -4,6 +4,8 @@
  */
 export interface YouTubePlayer {
   getCurrentTime(): number;
+  /** The video's length in seconds; 0 until the video's data is known. */
+  getDuration(): number;
   seekTo(seconds: number, allowSeekAhead: boolean): void;
   destroy(): void;
 }
@@ -19,6 +21,8 @@ export interface YouTubePlayerOptions {
     onReady?: (event: { target: YouTubePlayer }) => void;
     /** 2, 5, 100, 101 or 150: the video cannot be played here. */
     onError?: (event: { data: number }) => void;
+    /** -1 unstarted, 0 ended, 1 playing, 2 paused, 3 buffering, 5 cued. */
+    onStateChange?: (event: { data: number }) => void;
   };
 }
 

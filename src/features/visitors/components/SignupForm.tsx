@@ -5,14 +5,15 @@ import { fr } from '../../../shared/i18n/fr';
 import { frSignIn } from '../../../shared/i18n/frSignIn';
 import { isSimpleEmail } from '../../../shared/lib/validation';
 import { useSignUpMutation } from '../api';
+import { useRequestSignInLinkMutation } from '../spaceApi';
 import { signedUp } from '../slice';
 
 interface Props {
   onSignedUp: (email: string) => void;
   /**
    * 'signin': the visitor says they have a space already (another device); the button asks for
-   * a sign-in link. The request is the same sign-up: an address with a space is mailed a link,
-   * an address without one gets its space at once.
+   * a sign-in link, mailed when the address has a space. The answer is the same either way (it
+   * tells nobody who has a space), and no space is made (issue 42).
    */
   mode?: 'signup' | 'signin';
 }
@@ -23,8 +24,10 @@ interface Props {
  */
 export function SignupForm({ onSignedUp, mode = 'signup' }: Props) {
   const [email, setEmail] = useState('');
-  const [signUp, { isLoading }] = useSignUpMutation();
-  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const [signUp, signingUp] = useSignUpMutation();
+  const [requestLink, requesting] = useRequestSignInLinkMutation();
+  const isLoading = signingUp.isLoading || requesting.isLoading;
+  const [linkSent, setLinkSent] = useState<string | null>(null);
   const dispatch = useDispatch();
 
   const submit = async (event: FormEvent) => {
@@ -32,10 +35,15 @@ export function SignupForm({ onSignedUp, mode = 'signup' }: Props) {
     const value = email.trim();
     if (!isSimpleEmail(value)) return;
     try {
+      if (mode === 'signin') {
+        await requestLink({ email: value }).unwrap();
+        setLinkSent(frSignIn.linkMaybeSent);
+        return;
+      }
       const { tokenAc } = await signUp({ email: value, url: window.location.href }).unwrap();
       if (tokenAc === null) {
         // The address has a space: this browser gets it through the link just mailed.
-        setLinkSentTo(value);
+        setLinkSent(frSignIn.linkSent(value));
         return;
       }
       dispatch(signedUp({ email: value, token: tokenAc }));
@@ -61,9 +69,9 @@ export function SignupForm({ onSignedUp, mode = 'signup' }: Props) {
         <Button type="submit" variant="contained" disabled={isLoading}>
           {mode === 'signin' ? frSignIn.submit : fr.visitors.signupSubmit}
         </Button>
-        {linkSentTo && (
+        {linkSent && (
           <Alert severity="info" role="status">
-            {frSignIn.linkSent(linkSentTo)}
+            {linkSent}
           </Alert>
         )}
       </Stack>

@@ -5,7 +5,14 @@ import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { downloadText } from '../../../shared/lib/download';
 import { FileButton } from '../../../shared/ui/FileButton';
-import { useExportSubscriptionsMutation, useImportSubscriptionsMutation, visitorsApi, type ExportFormat, type ImportReport } from '../api';
+import {
+  useExportSubscriptionsMutation,
+  useImportSubscriptionsMutation,
+  useVisitorProfile,
+  visitorsApi,
+  type ExportFormat,
+  type ImportReport,
+} from '../api';
 
 const ACCEPT = '.csv,.opml,.xml,.json,.db,text/csv,text/xml,application/json';
 
@@ -39,11 +46,15 @@ function Report({ report }: { report: ImportReport }) {
 export function SubscriptionsTransfer({ token, listName }: { token: string; listName: string }) {
   const [importFile, importing] = useImportSubscriptionsMutation();
   const [exportFile, exporting] = useExportSubscriptionsMutation();
-  const [report, setReport] = useState<ImportReport | null>(null);
+  const [answered, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const dispatch = useDispatch();
-  // The feeds of channels met for the first time are read in the background: the list is read
-  // again a few times so that their names and videos show (and a made-up one goes).
+  // What the latest import became once its feeds were read (issue 42), as the space tells it;
+  // the import's own answer until the space has it.
+  const lastImport = useVisitorProfile().profile?.lastImport ?? null;
+  const report = importing.isLoading ? null : (lastImport ?? answered);
+  // The feeds of channels met for the first time are read in the background: the space is read
+  // again a few times so that their names, videos and outcome show (and a made-up one goes).
   const waiting = (report?.pending.length ?? 0) > 0;
   useEffect(() => {
     if (!waiting) return undefined;

@@ -8,7 +8,7 @@ export interface FeedVideo {
   thumbnail: string | null;
   /** `media:statistics views`; 0 when the feed gives none (a live or upcoming stream: docs/decisions.md). */
   views: number;
-  /** The entry's link is a `/shorts/` address (docs/decisions.md, «Feed filters»). */
+  /** The entry's link is a `/shorts/` address (docs/decisions.md, «The visitor's history and feed filters (issue 42)»). */
   short?: boolean;
 }
 

@@ -3,7 +3,9 @@ import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyR
 /**
  * Request lines of readable logs (pino-pretty, the quick start): one line per request, at
  * debug. Fastify's two lines per request at info, through pino-pretty, cost the quick start
- * two thirds of its API throughput (issue 27); failed requests still log at error.
+ * two thirds of its API throughput (issue 27); failed requests still log at error. A refused
+ * request (400 and above) logs at info: it is the line a bug report's journal shows beside
+ * the request, by its `reqId`.
  */
 export class ReadableRequestLog extends LogController {
   private readonly redactUrl: (url: string) => string;
@@ -22,7 +24,8 @@ export class ReadableRequestLog extends LogController {
     }
     // Fastify's logger is pino's, whose type Fastify narrows.
     const log = reply.log as FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
-    if (!log.isLevelEnabled('debug')) return;
-    log.debug(`${request.method} ${this.redactUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`);
+    const level = reply.statusCode >= 400 ? 'info' : 'debug';
+    if (!log.isLevelEnabled(level)) return;
+    log[level](`${request.method} ${this.redactUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`);
   }
 }

@@ -23,7 +23,7 @@ import { securityHeaders } from './shared/securityHeaders';
 import { buildValidator, guardInput } from './shared/validation';
 import { modules } from './modules';
 import { ReadableRequestLog } from './startup/requestLog';
-import { createLogRing, feedingRing, type LogRing } from './startup/logRing';
+import { createLogRing, feedingRing, requestLoggerFactory, type LogRing } from './startup/logRing';
 import { REQUEST_ID_HEADER, requestIdOf } from './startup/requestId';
 
 export interface AppDeps {
@@ -65,6 +65,7 @@ export async function buildApp({ config, db: engine, tokens, disk: given, logger
     trustProxy: trustedProxies(config.trustProxy),
     // Every answer names its request (X-Request-Id), and so does each log line of it (`reqId`).
     genReqId: requestIdOf,
+    ...(logger === false ? {} : { childLoggerFactory: requestLoggerFactory as unknown as FastifyServerOptions['childLoggerFactory'] }),
     bodyLimit: 10 * 1024 * 1024,
     rewriteUrl: (req) => (req.url && UNPREFIXED.test(req.url) ? `/api${req.url}` : (req.url ?? '/')),
     // Readable logs (the quick start) write one line per request, at debug; JSON logs

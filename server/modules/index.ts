@@ -17,6 +17,7 @@ import { telegramRoutes } from './telegram/routes';
 import { socialMediaRoutes } from './socialMedia/routes';
 import { confirmationsRoutes } from './confirmations/routes';
 import { automationsRoutes } from './automations/routes';
+import { rapportsRoutes } from './rapports/routes';
 
 /** Every module's routes, registered in this order by the app. */
 export const modules: FastifyPluginAsync<ModuleContext>[] = [
@@ -37,4 +38,5 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   socialMediaRoutes,
   confirmationsRoutes,
   automationsRoutes,
+  rapportsRoutes,
 ];

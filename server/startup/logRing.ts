@@ -81,7 +81,7 @@ export function createLogRing({ maxLines = LOG_RING_LINES, maxBytes = LOG_RING_B
 }
 
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
-/** The ring keeps lines from this level up, whatever LOG_LEVEL lets through to the output. */
+/** The ring keeps request lines from this level up, whatever LOG_LEVEL lets through to the output. */
 const RING_LEVEL = LEVELS.info;
 /** pino writes the level first: `{"level":30,...`. */
 const LINE_LEVEL = /^\{"level":(\d+)/;
@@ -91,20 +91,32 @@ interface Destination {
 }
 
 /**
- * Pino options that also feed the ring: the logger writes from info up (or lower when LOG_LEVEL
- * asks), the output receives what LOG_LEVEL lets through, as before, and the ring the request
- * lines from info up. A warn-level server still answers the journal of a failed request.
+ * Pino options that also feed the ring. Requests log from info up (`requestLoggerFactory`), so
+ * that a warn-level server still answers the journal of a failed request; their lines below
+ * LOG_LEVEL go to the ring only. Every other line reaches the output as before (the logger's
+ * own level, and the start-up lines' own, still decide).
  */
-export function feedingRing<T extends { level?: string; stream?: Destination }>(options: T, ring: LogRing): T & { level: string; stream: Destination } {
-  const level = options.level ?? 'info';
-  const outputLevel = LEVELS[level] ?? LEVELS.info;
+export function feedingRing<T extends { level?: string; stream?: Destination }>(options: T, ring: LogRing): T & { stream: Destination } {
+  const outputLevel = LEVELS[options.level ?? 'info'] ?? RING_LEVEL;
   const output: Destination = options.stream ?? process.stdout;
   const stream: Destination = {
     write(line: string) {
       const lineLevel = Number(LINE_LEVEL.exec(line)?.[1] ?? RING_LEVEL);
-      if (lineLevel >= outputLevel) output.write(line);
-      if (lineLevel >= RING_LEVEL) ring.stream.write(line);
+      const request = line.includes('"reqId":"');
+      if (!request || lineLevel >= outputLevel) output.write(line);
+      if (request && lineLevel >= RING_LEVEL) ring.stream.write(line);
     },
   };
-  return { ...options, level: outputLevel < RING_LEVEL ? level : 'info', stream };
+  return { ...options, stream };
+}
+
+interface ChildLogger {
+  level: string;
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>): ChildLogger;
+}
+
+/** Fastify's `childLoggerFactory`: a request's logger writes from info up at least (see feedingRing). */
+export function requestLoggerFactory<L extends ChildLogger>(logger: L, bindings: Record<string, unknown>, options: Record<string, unknown>): L {
+  const level = typeof options.level === 'string' ? options.level : logger.level;
+  return logger.child(bindings, { ...options, level: (LEVELS[level] ?? RING_LEVEL) > RING_LEVEL ? 'info' : level }) as L;
 }

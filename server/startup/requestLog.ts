@@ -25,7 +25,8 @@ export class ReadableRequestLog extends LogController {
     // Fastify's logger is pino's, whose type Fastify narrows.
     const log = reply.log as FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
     const level = reply.statusCode >= 400 ? 'info' : 'debug';
-    if (!log.isLevelEnabled(level)) return;
+    // Without a logger (tests), Fastify's stand-in has no levels.
+    if (typeof log.isLevelEnabled !== 'function' || !log.isLevelEnabled(level)) return;
     log[level](`${request.method} ${this.redactUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`);
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { currentUser, isAdmin } from '../../shared/auth';
 import type { ModuleContext } from '../../shared/context';
 import { forbidden, HttpError, notFound } from '../../shared/errors';
@@ -87,13 +88,14 @@ export const rapportsRoutes: FastifyPluginAsync<ModuleContext> = async (app, con
   typed.get(
     '/api/rapports/:id',
     // The answer is the stored file with the row's fields first: sent as text, never parsed again.
-    { onRequest: admin, schema: { tags, params: idParamsSchema } },
+    { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 200: itemResponseSchema(rapportResource) } } },
     async (request, reply) => {
       const row = toItem(rapportResource, await findItem(db, rapportResource, request.params.id));
       const text = await files.read(request.params.id);
       if (text === null) throw new HttpError(404, copy.missingFile);
       const head = JSON.stringify(row);
-      return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},${text.slice(1)}`);
+      // A string is sent as it is, not serialised against the schema (which documents it).
+      return reply.type('application/json; charset=utf-8').send(`${head.slice(0, -1)},${text.slice(1)}` as unknown as Record<string, unknown>);
     },
   );
 
@@ -114,10 +116,10 @@ export const rapportsRoutes: FastifyPluginAsync<ModuleContext> = async (app, con
     },
   );
 
-  typed.delete('/api/rapports/:id', { onRequest: admin, schema: { tags, params: idParamsSchema } }, async (request, reply) => {
+  typed.delete('/api/rapports/:id', { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 204: Type.Null() } } }, async (request, reply) => {
     if (!(await deleteReport(db, request.params.id))) throw notFound(`Rapport ${request.params.id}`);
     await files.remove(request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   typed.get(

@@ -18,6 +18,8 @@ export interface RequestEntry {
   status: number;
   /** Milliseconds. */
   duration: number;
+  /** The answer's `X-Request-Id`: the server's log lines of this request carry it as `reqId`. */
+  requestId?: string;
   actionIndex: number;
 }
 
@@ -113,7 +115,8 @@ export function createDiagnostics(position: () => number, now: () => number = Da
           const path = pathOf(request ? request.url : String(input), win);
           try {
             const response = await originalFetch.call(win, input, init);
-            diagnostics.addRequest({ method, path, status: response.status, duration: now() - started });
+            const requestId = response.headers?.get('x-request-id') ?? undefined;
+            diagnostics.addRequest({ method, path, status: response.status, duration: now() - started, ...(requestId ? { requestId } : {}) });
             return response;
           } catch (error) {
             diagnostics.addRequest({ method, path, status: 0, duration: now() - started });
@@ -137,7 +140,12 @@ export function createDiagnostics(position: () => number, now: () => number = Da
         xhr.prototype.send = function patchedSend(this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
           const call = calls.get(this);
           const started = now();
-          if (call) this.addEventListener('loadend', () => diagnostics.addRequest({ ...call, status: this.status, duration: now() - started }));
+          if (call) {
+            this.addEventListener('loadend', () => {
+              const requestId = this.getResponseHeader('x-request-id') ?? undefined;
+              diagnostics.addRequest({ ...call, status: this.status, duration: now() - started, ...(requestId ? { requestId } : {}) });
+            });
+          }
           return send.call(this, body);
         };
         undo.push(() => {

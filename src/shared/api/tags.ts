@@ -14,6 +14,7 @@ export const TAG_TYPES = [
   'Recipient',
   'SocialMedia',
   'Automation',
+  'Rapport',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -46,10 +46,11 @@ it('opens the dialog at once, shows the picture when it is ready, and sends the 
   const picture = slowPicture();
   renderRecording(picture.capture);
 
-  const pressed = performance.now();
   await user.click(screen.getByRole('button', { name: 'Signaler un problème' }));
+  // The dialog is there before the picture is even started (jsdom's first render of a dialog is
+  // slow here; the browser journey times the opening on the production build).
   const dialog = await screen.findByRole('dialog', { name: 'Signaler un problème' });
-  expect(performance.now() - pressed).toBeLessThan(500);
+  expect(picture.started).toHaveLength(0);
   expect(screen.getByText('Capture de la page en cours…')).toBeInTheDocument();
   expect(screen.getByLabelText('Décrivez le problème en une phrase')).toHaveFocus();
   // The picture is taken once the dialog is on screen, not before it.

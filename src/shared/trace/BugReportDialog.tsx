@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import {
   Alert,
@@ -47,13 +47,6 @@ export function BugReportDialog({ moment, capture, onClose }: Props) {
   const [sending, setSending] = useState<Sending>({ state: 'idle' });
   const pending = useRef<Promise<string | null> | null>(null);
 
-  // A new moment: a new picture, taken when the dialog has finished appearing.
-  useEffect(() => {
-    pending.current = null;
-    setPicture({ state: 'waiting' });
-    setSending({ state: 'idle' });
-  }, [moment]);
-
   const takePicture = () => {
     if (!moment || pending.current) return pending.current;
     const taking = capture();
@@ -64,8 +57,11 @@ export function BugReportDialog({ moment, capture, onClose }: Props) {
     return taking;
   };
 
+  // Closed, it is ready for the next moment: a new picture, taken when the dialog has appeared.
   const close = () => {
     pending.current = null;
+    setPicture({ state: 'waiting' });
+    setSending({ state: 'idle' });
     setDescription('');
     setMissing(false);
     onClose();

@@ -52,11 +52,11 @@ it('opens the dialog at once, shows the picture when it is ready, and sends the 
   const dialog = await screen.findByRole('dialog', { name: 'Signaler un problème' });
   expect(picture.started).toHaveLength(0);
   expect(screen.getByText('Capture de la page en cours…')).toBeInTheDocument();
-  expect(screen.getByLabelText('Décrivez le problème en une phrase')).toHaveFocus();
+  expect(screen.getByRole('textbox', { name: /Décrivez le problème en une phrase/ })).toHaveFocus();
   // The picture is taken once the dialog is on screen, not before it.
   await waitFor(() => expect(picture.started).toHaveLength(1));
 
-  await user.type(screen.getByLabelText('Décrivez le problème en une phrase'), 'La liste ne se charge pas');
+  await user.type(screen.getByRole('textbox', { name: /Décrivez le problème en une phrase/ }), 'La liste ne se charge pas');
   await user.click(screen.getByRole('button', { name: 'Envoyer à l’équipe' }));
   // Sending waits for the picture.
   expect(screen.getByRole('button', { name: 'Envoi…' })).toBeDisabled();

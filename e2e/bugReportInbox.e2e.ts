@@ -23,7 +23,8 @@ test('a visitor sends a report; an admin finds it in the inbox and sees its pict
 
   // The dialog opens at once, before the page's picture is taken (timed in the page).
   await visitor.evaluate(() => {
-    const marks = ((window as unknown as { __marks: Record<string, number> }).__marks = {});
+    const marks: Record<string, number> = {};
+    (window as unknown as { __marks: Record<string, number> }).__marks = marks;
     document.addEventListener('click', () => (marks.pressed = performance.now()), { capture: true, once: true });
     const observer = new MutationObserver(() => {
       if (document.querySelector('[role="dialog"]')) {

@@ -233,6 +233,11 @@ function StepDetails({ step, diff, journal }: { step: ViewerStep; diff: ReturnTy
                 <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
                   [{entry.level}] {entry.time} {entry.message}
                 </Typography>
+                {entry.stack && (
+                  <Box component="pre" aria-label={frTraceViewer.stack} sx={{ m: 0, ml: 2, fontSize: '0.75rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {entry.stack}
+                  </Box>
+                )}
               </li>
             ))}
           </List>

@@ -35,5 +35,6 @@ export const frTraceViewer = {
   keys: 'Flèches gauche et droite : étape précédente ou suivante.',
   requestId: (id: string) => `X-Request-Id : ${id}`,
   journal: 'Journal du serveur pour cette requête',
+  stack: 'Pile d’appels',
   journalEmpty: 'Le serveur ne garde plus de ligne de journal pour cette requête.',
 };

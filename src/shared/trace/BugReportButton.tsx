@@ -15,8 +15,6 @@ const loadDialog = () => import(/* webpackChunkName: "bug-report" */ './BugRepor
 const BugReportDialog = lazyPart(() => loadDialog().then((m) => m.BugReportDialog));
 
 const never = () => () => {};
-const whenIdle = (work: () => void) =>
-  typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(work, { timeout: 5000 }) : window.setTimeout(work, 1000);
 
 /**
  * "Signaler un problème": shown while the app records its trace (always in development and
@@ -50,14 +48,18 @@ export function BugReportButton({ capture = captureScreenshot }: { capture?: () 
 
   useEffect(() => {
     if (!recording) return undefined;
-    whenIdle(() => void loadDialog().catch(() => undefined));
+    // A moment after recording starts: the page's own loading goes first.
+    const preload = window.setTimeout(() => void loadDialog().catch(() => undefined), 2000);
     const onKeyDown = (event: KeyboardEvent) => {
       if (!shortcut(event, 'KeyB')) return;
       event.preventDefault();
       ask();
     };
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    return () => {
+      window.clearTimeout(preload);
+      window.removeEventListener('keydown', onKeyDown);
+    };
   }, [recording, ask]);
 
   if (!recording) return null;

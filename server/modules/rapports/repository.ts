@@ -7,10 +7,6 @@ const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const newReference = () => `R-${Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`;
 
 export interface NewReport extends ReportSummary {
-  description: string;
-  version: string;
-  commit: string;
-  userAgent: string;
   sizeBytes: number;
   senderId: number | null;
 }

@@ -1,5 +1,9 @@
 /** What the inbox lists of a report, read from the (redacted) report itself. */
 export interface ReportSummary {
+  description: string;
+  version: string;
+  commit: string;
+  userAgent: string;
   route: string | null;
   hasErrors: boolean;
   /** The answers' X-Request-Id of its requests: the journal's keys. */
@@ -28,7 +32,18 @@ function lastRoute(payload: unknown): string | null {
   }
 }
 
-export function summarise(report: { trace: Record<string, unknown>; console: Entry[]; requests: Entry[] }): ReportSummary {
+interface Summarised {
+  trace: Record<string, unknown>;
+  console: Entry[];
+  requests: Entry[];
+  description: string;
+  version: string;
+  commit: string;
+  userAgent: string;
+}
+
+/** Read from the redacted report: the inbox shows its description and browser as the file holds them. */
+export function summarise(report: Summarised): ReportSummary {
   const failed = (status: unknown) => typeof status === 'number' && (status === 0 || status >= 400);
   const requestIds = [
     ...new Set(
@@ -36,6 +51,10 @@ export function summarise(report: { trace: Record<string, unknown>; console: Ent
     ),
   ];
   return {
+    description: report.description.trim() || report.description,
+    version: report.version,
+    commit: report.commit,
+    userAgent: report.userAgent,
     route: lastRoute(report.trace.payload),
     hasErrors: report.console.some((entry) => entry.level !== 'warning') || report.requests.some((entry) => failed(entry.status)),
     requestIds,

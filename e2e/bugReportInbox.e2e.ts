@@ -21,7 +21,9 @@ test('a visitor sends a report; an admin finds it in the inbox and sees its pict
   const status = await visitor.evaluate(async (id) => (await fetch('/api/grps/999999', { headers: { 'x-request-id': id } })).status, requestId);
   expect(status).toBe(401);
 
-  // The dialog opens at once, before the page's picture is taken (timed in the page).
+  // The dialog opens at once, before the page's picture is taken (timed in the page, once the
+  // recording page has fetched the dialog's code, as it does after rendering).
+  await visitor.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/bug-report\.[0-9a-f]+\.js$/.test(entry.name)));
   await visitor.evaluate(() => {
     const marks: Record<string, number> = {};
     (window as unknown as { __marks: Record<string, number> }).__marks = marks;

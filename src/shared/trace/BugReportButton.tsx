@@ -10,7 +10,7 @@ import { captureScreenshot } from './screenshot';
 
 // The dialog and the report's assembly load apart (the screenshot library too, on its own):
 // the public page's first JavaScript carries the button only (issue 26's budget). While
-// recording, the dialog's code is fetched when the browser is idle, so that it opens at once.
+// recording, the dialog's code is fetched once the page has rendered, so that it opens at once.
 const loadDialog = () => import(/* webpackChunkName: "bug-report" */ './BugReportDialog');
 const BugReportDialog = lazyPart(() => loadDialog().then((m) => m.BugReportDialog));
 
@@ -48,8 +48,8 @@ export function BugReportButton({ capture = captureScreenshot }: { capture?: () 
 
   useEffect(() => {
     if (!recording) return undefined;
-    // A moment after recording starts: the page's own loading goes first.
-    const preload = window.setTimeout(() => void loadDialog().catch(() => undefined), 2000);
+    // Once the page has rendered: a press must find the dialog's code there (only recording tabs load it).
+    const preload = window.setTimeout(() => void loadDialog().catch(() => undefined), 0);
     const onKeyDown = (event: KeyboardEvent) => {
       if (!shortcut(event, 'KeyB')) return;
       event.preventDefault();

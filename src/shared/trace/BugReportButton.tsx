@@ -30,7 +30,10 @@ export function BugReportButton({ capture = captureScreenshot }: { capture?: () 
   const recorder = (useStore() as Partial<TracedStore>).traceRecorder;
   const recording = useSyncExternalStore(recorder?.subscribe ?? never, () => recorder?.isRecording() ?? false);
   const [moment, setMoment] = useState<ReportMoment | null>(null);
-  const mounted = useOpenedOnce(moment !== null);
+  // Mounted (closed) once its code is there: a press then renders it at once, without the
+  // lazy component's first suspension, whose reveal React holds back by a few hundred ms.
+  const [loaded, setLoaded] = useState(false);
+  const mounted = useOpenedOnce(moment !== null) || loaded;
 
   const ask = useCallback(() => {
     if (!recorder) return;
@@ -49,7 +52,12 @@ export function BugReportButton({ capture = captureScreenshot }: { capture?: () 
   useEffect(() => {
     if (!recording) return undefined;
     // Once the page has rendered: a press must find the dialog's code there (only recording tabs load it).
-    const preload = window.setTimeout(() => void loadDialog().catch(() => undefined), 0);
+    const preload = window.setTimeout(() => {
+      loadDialog().then(
+        () => setLoaded(true),
+        () => undefined,
+      );
+    }, 0);
     const onKeyDown = (event: KeyboardEvent) => {
       if (!shortcut(event, 'KeyB')) return;
       event.preventDefault();

@@ -18,7 +18,7 @@ function reportOfOneMiB(): string {
   lifted.computedStates = Array.from({ length: 60 }, (_, step) => ({
     state: { ...state, rows: Array.from({ length: 40 }, (_, row) => ({ id: row, title: `Vidéo ${step}-${row} au titre assez long`, email: `c${row}@example.org` })) },
   }));
-  const screenshot = `data:image/png;base64,${'iVBORw0KGgo'.repeat(64_000)}`;
+  const screenshot = `data:image/png;base64,${'iVBORw0KGgo'.repeat(75_000)}`;
   return JSON.stringify({ ...base, trace: { ...base.trace, payload: JSON.stringify(lifted) }, screenshot });
 }
 

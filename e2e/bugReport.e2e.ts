@@ -157,12 +157,12 @@ test('a bug report holds the trace, the page, the console and the failed request
   const steps = trace.steps.length;
   const failedAt = stepIndex(trace, (step) => step.action.type === 'api/executeQuery/rejected' && (step.action.meta as { arg?: { endpointName?: string } })?.arg?.endpointName === 'getList');
   expect(failedAt).toBeGreaterThan(0);
-  expect(report.requests).toContainEqual({ method: 'GET', path: '/api/grps/999999', status: 404, duration: expect.any(Number), actionIndex: expect.any(Number) });
+  expect(report.requests).toContainEqual({ method: 'GET', path: '/api/grps/999999', status: 404, duration: expect.any(Number), requestId: expect.stringMatching(/^[\w.:-]{1,128}$/), actionIndex: expect.any(Number) });
   for (const request of report.requests as { actionIndex: number }[]) expect(request.actionIndex).toBeLessThanOrEqual(steps);
   expect(report.console).toEqual(
     expect.arrayContaining([
       { level: 'error', message: 'Échec du rendu avec le jeton [redacted] en clair', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), actionIndex: expect.any(Number) },
-      { level: 'unhandledrejection', message: 'Error: rejet non traité', time: expect.any(String), actionIndex: expect.any(Number) },
+      { level: 'unhandledrejection', message: 'Error: rejet non traité', time: expect.any(String), stack: expect.stringContaining('Error: rejet non traité'), actionIndex: expect.any(Number) },
     ]),
   );
   // The route of each state: the navigation is an action of the trace.

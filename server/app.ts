@@ -24,6 +24,8 @@ import { securityHeaders } from './shared/securityHeaders';
 import { buildValidator, guardInput, MAX_PARAM_LENGTH } from './shared/validation';
 import { modules } from './modules';
 import { DisconnectAwareLog, ReadableRequestLog } from './startup/requestLog';
+import { createLogRing, feedingRing, requestLoggerFactory, type LogRing } from './startup/logRing';
+import { REQUEST_ID_HEADER, requestIdOf } from './startup/requestId';
 
 export interface AppDeps {
   config: Config;
@@ -33,6 +35,8 @@ export interface AppDeps {
   disk?: DiskWatch;
   /** Pino logger options; false in tests. */
   logger?: FastifyServerOptions['logger'];
+  /** Where the request lines are kept for bug reports' journals; a new ring by default. */
+  logRing?: LogRing;
 }
 
 // Paths the spec writes without the /api prefix (§7.3, §7.4); they are the same routes.
@@ -46,13 +50,13 @@ const REDACTED_PATH = /(\/(?:unsubscribe|t\/[oc]|confirmations?|visitor\/feed|vi
 /** A request URL fit for the logs: no token, password or unsubscribe link in clear. */
 export const redactUrl = (url: string) => url.replace(REDACTED_PATH, '$1[redacted]').replace(REDACTED_QUERY, '$1[redacted]');
 
-export async function buildApp({ config, db: engine, tokens, disk: given, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db: engine, tokens, disk: given, logger = false, logRing = createLogRing() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
         ? false
         : {
-            ...(typeof logger === 'object' ? logger : {}),
+            ...feedingRing(typeof logger === 'object' ? (logger as { level?: string }) : {}, logRing),
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url) }),
@@ -60,6 +64,9 @@ export async function buildApp({ config, db: engine, tokens, disk: given, logger
           },
     // Unset: X-Forwarded-For is ignored, so no client can choose the address rate limits key on.
     trustProxy: trustedProxies(config.trustProxy),
+    // Every answer names its request (X-Request-Id), and so does each log line of it (`reqId`).
+    genReqId: requestIdOf,
+    ...(logger === false ? {} : { childLoggerFactory: requestLoggerFactory as unknown as FastifyServerOptions['childLoggerFactory'] }),
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     rewriteUrl: (req) => (req.url && UNPREFIXED.test(req.url) ? `/api${req.url}` : (req.url ?? '/')),
@@ -92,6 +99,7 @@ export async function buildApp({ config, db: engine, tokens, disk: given, logger
   const apiHeaders = Object.freeze({ ...pageHeaders, 'cache-control': 'no-store' });
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+    reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
   // Answers above 1 KB go out compressed (brotli or gzip, as the client accepts); built
@@ -115,7 +123,7 @@ export async function buildApp({ config, db: engine, tokens, disk: given, logger
 
   const disk = given ?? watchDisk(app, config, engine);
   const db = guardWrites(engine, disk);
-  const context: ModuleContext = { config, db, tokens, disk, authenticate: createAuthenticate(tokens, db), publicUrl: publicBaseUrl(app, config.publicUrl, config.port) };
+  const context: ModuleContext = { config, db, tokens, disk, logRing, authenticate: createAuthenticate(tokens, db), publicUrl: publicBaseUrl(app, config.publicUrl, config.port) };
   describeRoutes(app, context.authenticate);
   // `disk`: 'plein' while writes are refused for lack of space (reads and sign-in go on).
   const Health = Answer({ status: Type.String(), database: Type.String(), disk: Type.String() });
@@ -154,6 +162,7 @@ function watchDisk(app: FastifyInstance, config: Config, engine: Db): DiskWatch 
 
 /** Refusals Fastify makes before any route (bad percent-encoding): the same French JSON. */
 const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, request, reply) => {
+  reply.header(REQUEST_ID_HEADER, request.id);
   errorHandler(error, request as unknown as FastifyRequest, reply as unknown as FastifyReply);
 };
 

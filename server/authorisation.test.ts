@@ -138,7 +138,30 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/automations/:id/contacts/:contactId': { access: 'bearer', owned: true },
   'GET /api/confirmations/:token': { access: 'recipient' },
   'POST /api/confirmations/:token': { access: 'recipient' },
+  'POST /api/rapports': { access: 'public', body: smallReport() },
+  'GET /api/rapports': { access: 'adminWrite' },
+  'GET /api/rapports/:id': { access: 'adminWrite' },
+  'PATCH /api/rapports/:id': { access: 'adminWrite', body: { status: 'traité' } },
+  'DELETE /api/rapports/:id': { access: 'adminWrite' },
+  'GET /api/rapports/:id/journal': { access: 'adminWrite' },
 };
+
+/** A bug report as small as the dialog can make one. */
+function smallReport() {
+  return {
+    trace: { payload: '[]' },
+    screenshot: null,
+    console: [],
+    requests: [],
+    version: '1',
+    commit: 'c',
+    userAgent: 'matrice',
+    viewport: { width: 1, height: 1 },
+    language: 'fr',
+    timeZone: 'Europe/Paris',
+    description: 'Rapport de la matrice',
+  };
+}
 
 const IDENTITIES = ['none', 'forged', 'expired', 'algNone', 'other', 'owner', 'admin'] as const;
 type Identity = (typeof IDENTITIES)[number];
@@ -154,7 +177,7 @@ const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('b
 
 beforeAll(async () => {
   // Limits high enough for the matrix's own calls (each route is called seven times).
-  ({ t, api, admin, operator, operatorId } = await startApiTest({ BAT_RATE_LIMIT: '1000', BOUNCE_WEBHOOK_SECRET: 'matrix-webhook-secret-0123456789' }));
+  ({ t, api, admin, operator, operatorId } = await startApiTest({ BAT_RATE_LIMIT: '1000', BUG_REPORT_RATE_LIMIT: '1000', BOUNCE_WEBHOOK_SECRET: 'matrix-webhook-secret-0123456789' }));
   const [other] = await t.db.query<{ id: number }>(
     "INSERT INTO app_user (email, password_hash) VALUES ('autre@tgm.local', 'x') RETURNING id",
   );
@@ -199,7 +222,8 @@ beforeAll(async () => {
       steps: [{ delivery: delivery.id, delayMinutes: 0 }],
     })
   ).json();
-  for (const [name, value] of Object.entries({ grp, contact, recipient, delivery, send, category, discours, schedule, automation })) {
+  const rapport = (await api.post('/api/rapports', {}, smallReport())).json();
+  for (const [name, value] of Object.entries({ grp, contact, recipient, delivery, send, category, discours, schedule, automation, rapport })) {
     if (!value.id) throw new Error(`fixture ${name} not created: ${JSON.stringify(value)}`);
   }
   Object.assign(params, {
@@ -218,6 +242,7 @@ beforeAll(async () => {
     '/api/t/': 'forged.token',
     '/api/confirmations/': 'forgedConfirmationToken0123456789abcdefghij',
     '/api/automations/': String(automation.id),
+    '/api/rapports/': String(rapport.id),
     contactId: String(contact.id),
     '/api/visitor/digest/unsubscribe/': '1.forgedDigestUnsubscribeToken0123456789abcdefgh',
     // Visitor routes are called without a visitor token here: any note id is refused first.

@@ -43,6 +43,10 @@ export interface Config {
   privacyPolicy: string | null;
   /** Requests a minute per address on the public (visitor) routes. */
   publicWriteRateLimit: number;
+  /** Bug reports taken an hour from one address (refused ones do not count). */
+  bugReportRateLimit: number;
+  /** Days a bug report is kept; a daily task removes older ones. */
+  bugReportRetentionDays: number;
   publicReadRateLimit: number;
   /** Largest CSV of contacts one import reads, in bytes. */
   importMaxBytes: number;
@@ -427,6 +431,8 @@ export function loadConfig(env: Env = process.env): Config {
     legalMentions: longText(env, 'LEGAL_MENTIONS', 20_000),
     privacyPolicy: longText(env, 'PRIVACY_POLICY', 20_000),
     publicWriteRateLimit: integer(env, 'PUBLIC_WRITE_RATE_LIMIT', 20, 1, 100_000),
+    bugReportRateLimit: integer(env, 'BUG_REPORT_RATE_LIMIT', 5, 1, 100_000),
+    bugReportRetentionDays: integer(env, 'BUG_REPORT_RETENTION_DAYS', 90, 1, 3650),
     publicReadRateLimit: integer(env, 'PUBLIC_READ_RATE_LIMIT', 600, 1, 100_000),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
     diskReserveBytes: integer(env, 'DISK_RESERVE_MB', 64, 0, 1024 * 1024) * 1024 * 1024,

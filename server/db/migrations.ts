@@ -14,6 +14,7 @@ import { ratingsMigrations } from '../modules/ratings/migrations';
 import { socialMediaMigrations } from '../modules/socialMedia/migrations';
 import { confirmationsMigrations } from '../modules/confirmations/migrations';
 import { automationsMigrations } from '../modules/automations/migrations';
+import { rapportsMigrations } from '../modules/rapports/migrations';
 import { laterTableChangesMigrations, tableChangesMigration } from './tableChanges';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
@@ -33,6 +34,7 @@ export const migrations: Migration[] = [
   ...socialMediaMigrations,
   ...confirmationsMigrations,
   ...automationsMigrations,
+  ...rapportsMigrations,
   tableChangesMigration,
   ...laterTableChangesMigrations,
 ];

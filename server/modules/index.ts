@@ -26,6 +26,7 @@ import { telegramRoutes } from './telegram/routes';
 import { socialMediaRoutes } from './socialMedia/routes';
 import { confirmationsRoutes, registerConfirmationKind } from './confirmations';
 import { automationsRoutes } from './automations/routes';
+import { rapportsRoutes } from './rapports/routes';
 
 // What lower modules serve for higher ones, registered once, before any route: mail sends the
 // messages of lists and visitors and unsubscribes from them, confirmations confirms their
@@ -55,4 +56,5 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   socialMediaRoutes,
   confirmationsRoutes,
   automationsRoutes,
+  rapportsRoutes,
 ];

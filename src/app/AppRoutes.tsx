@@ -30,6 +30,7 @@ const InfluenceurPage = lazy(() => import(/* webpackChunkName: "backoffice-influ
 const SendReportPage = lazy(() => import(/* webpackChunkName: "backoffice-send-report" */ '../pages/sendReport/SendReportPage'));
 const SendingDomainPage = lazy(() => import(/* webpackChunkName: "backoffice-sending-domain" */ '../pages/sendingDomain/SendingDomainPage'));
 const AutomationsPage = lazy(() => import(/* webpackChunkName: "backoffice-automations" */ '../pages/automations/AutomationsPage'));
+const RapportsPage = lazy(() => import(/* webpackChunkName: "backoffice-rapports" */ '../pages/rapports/RapportsPage'));
 const FollowingPage = lazy(() => import(/* webpackChunkName: "backoffice-following" */ '../pages/following/FollowingPage'));
 
 const backOffice = (page: ReactNode) => (
@@ -39,6 +40,12 @@ const backOffice = (page: ReactNode) => (
 );
 
 const onDemand = (page: ReactNode) => <Suspense fallback={<LinearProgress aria-label="chargement" />}>{page}</Suspense>;
+
+/**
+ * The app's routes as the console's trace viewer renders them on a report's recorded states
+ * (one element for every render: see LoadedTrace).
+ */
+const appScreen = <AppRoutes />;
 
 /** The route table of spec §2.1. */
 export function AppRoutes() {
@@ -52,6 +59,8 @@ export function AppRoutes() {
         <Route path="/influenceur/domaine" element={backOffice(<SendingDomainPage />)} />
         <Route path="/influenceur/automatisations" element={backOffice(<AutomationsPage />)} />
         <Route path="/influenceur/automatisations/:id" element={backOffice(<AutomationsPage />)} />
+        <Route path="/influenceur/rapports" element={backOffice(<RapportsPage screen={appScreen} />)} />
+        <Route path="/influenceur/rapports/:id" element={backOffice(<RapportsPage screen={appScreen} />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={onDemand(<LoginPage />)} />
         <Route path="/userPage" element={onDemand(<UserPage />)} />

@@ -15,8 +15,8 @@ const LINKS = [
   { to: '/influenceur', label: fr.console.title },
   { to: '/influenceur/automatisations', label: frConsole.automations.nav },
 ];
-/** Admins also reach the sending domain's page. */
-const ADMIN_LINKS = [...LINKS, { to: '/influenceur/domaine', label: frConsole.sendingDomain.nav }];
+/** Admins also reach the sending domain's page and the bug reports' inbox. */
+const ADMIN_LINKS = [...LINKS, { to: '/influenceur/domaine', label: frConsole.sendingDomain.nav }, { to: '/influenceur/rapports', label: frConsole.rapports.nav }];
 
 /**
  * The back-office pages' frame: product name, navigation, who is signed in, logout, and the

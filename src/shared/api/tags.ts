@@ -16,6 +16,7 @@ export const TAG_TYPES = [
   'SocialMedia',
   'Automation',
   'Note',
+  'Rapport',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

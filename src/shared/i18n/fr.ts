@@ -29,7 +29,6 @@ export const fr = {
   trace: {
     download: 'Télécharger la trace Redux',
     report: 'Signaler un problème',
-    reportCapturing: 'Capture de la page…',
     /** The trace viewer's answer to a query its recording lacks (the preview store's base query). */
     missingQuery: 'Absent de la trace : cette requête n’a pas été enregistrée.',
   },

@@ -10,4 +10,13 @@ export const frBugReport = {
   description: 'Décrivez le problème en une phrase',
   descriptionRequired: 'Décrivez le problème en une phrase.',
   download: 'Télécharger le rapport',
+  send: 'Envoyer à l’équipe',
+  sending: 'Envoi…',
+  sent: (reference: string) => `Rapport envoyé à l’équipe. Sa référence : ${reference}`,
+  sendFailed: (message: string) => `L’envoi a échoué : ${message}`,
+  offline: 'le serveur ne répond pas. Téléchargez le rapport et transmettez-le autrement.',
+  capturing: 'Capture de la page en cours…',
+  captureFailed: 'La capture de la page a échoué : le rapport partira sans elle.',
+  picture: 'Capture de la page jointe au rapport',
+  close: 'Fermer',
 };

@@ -413,6 +413,9 @@ export const frConsole = {
     ampVisible: 'Les messageries afficheront la partie AMP : la signature DKIM est alignée sur l’expéditeur et sa clé est publiée.',
     ampHidden: 'Les messageries n’afficheront pas la partie AMP tant que la clé DKIM n’est pas publiée telle quelle.',
   },
+  rapports: {
+    nav: 'Rapports',
+  },
   automations: {
     nav: 'Automatisations',
     title: 'Automatisations',

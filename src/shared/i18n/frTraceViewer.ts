@@ -33,4 +33,8 @@ export const frTraceViewer = {
   consoleTitle: 'Console',
   requestsTitle: 'Requêtes',
   keys: 'Flèches gauche et droite : étape précédente ou suivante.',
+  requestId: (id: string) => `X-Request-Id : ${id}`,
+  journal: 'Journal du serveur pour cette requête',
+  stack: 'Pile d’appels',
+  journalEmpty: 'Le serveur ne garde plus de ligne de journal pour cette requête.',
 };

@@ -110,7 +110,7 @@ describe('the diagnostics installed in the page', () => {
       { level: 'unhandledrejection', message: 'Error: rejet', actionIndex: 5 },
     ]);
     const [request] = diagnostics.requests();
-    expect(request).toEqual({ method: 'GET', path: expect.stringMatching(/\/api\/grps\/999999\?password=\[redacted\]$/), status: 401, duration: expect.any(Number), actionIndex: 5 });
+    expect(request).toEqual({ method: 'GET', path: expect.stringMatching(/\/api\/grps\/999999\?password=\[redacted\]$/), status: 401, duration: expect.any(Number), requestId: expect.stringMatching(/^[\w.:-]{1,128}$/), actionIndex: 5 });
     jest.restoreAllMocks();
   });
 });

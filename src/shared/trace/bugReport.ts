@@ -38,8 +38,8 @@ export interface BugReportParts {
   description: string;
 }
 
-/** What a report holds of the moment it was asked for; the description comes after. */
-export type ReportSnapshot = Pick<BugReportParts, 'trace' | 'dropped' | 'console' | 'requests' | 'screenshot'>;
+/** What a report holds of the moment it was asked for; the picture and the description come after. */
+export type ReportMoment = Pick<BugReportParts, 'trace' | 'dropped' | 'console' | 'requests'>;
 
 /** The browser's side of a report. */
 export function environmentOf(win: Window = window): Environment {

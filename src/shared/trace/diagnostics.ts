@@ -6,9 +6,14 @@ export interface ConsoleEntry {
   message: string;
   /** ISO time. */
   time: string;
+  /** The first error's stack, as the browser wrote it (its frames point into the built bundles). */
+  stack?: string;
   /** The recorder's position: how many actions had been recorded (see TraceRecorder.position). */
   actionIndex: number;
 }
+
+/** A stack is cut past this: its first frames are the ones a reader needs. */
+const STACK_MAX = 4000;
 
 /** A request that failed (status 0 for no answer, or 400 and above) or took over a second; bodies left out. */
 export interface RequestEntry {
@@ -18,10 +23,15 @@ export interface RequestEntry {
   status: number;
   /** Milliseconds. */
   duration: number;
+  /** The answer's `X-Request-Id`: the server's log lines of this request carry it as `reqId`. */
+  requestId?: string;
   actionIndex: number;
 }
 
 export const SLOW_REQUEST_MS = 1000;
+/** The answer's header naming the request, kept as `requestId`. */
+const ID = 'x-request-id';
+const idOf = (requestId: string | null | undefined) => (requestId ? { requestId } : {});
 /** The latest entries a report keeps of each kind. */
 const KEPT = 200;
 
@@ -73,7 +83,8 @@ export function createDiagnostics(position: () => number, now: () => number = Da
     requests: () => [...requestEntries],
     addConsole(level, parts) {
       const message = redactUrl(parts.map(describePart).join(' '));
-      keep(consoleEntries, { level, message, time: new Date(now()).toISOString(), actionIndex: position() });
+      const stack = (parts.find((part) => part instanceof Error) as Error | undefined)?.stack;
+      keep(consoleEntries, { level, message, time: new Date(now()).toISOString(), ...(stack ? { stack: redactUrl(stack.slice(0, STACK_MAX)) } : {}), actionIndex: position() });
     },
     addRequest(entry) {
       if (entry.status > 0 && entry.status < 400 && entry.duration <= SLOW_REQUEST_MS) return;
@@ -113,7 +124,7 @@ export function createDiagnostics(position: () => number, now: () => number = Da
           const path = pathOf(request ? request.url : String(input), win);
           try {
             const response = await originalFetch.call(win, input, init);
-            diagnostics.addRequest({ method, path, status: response.status, duration: now() - started });
+            diagnostics.addRequest({ method, path, status: response.status, duration: now() - started, ...idOf(response.headers?.get(ID)) });
             return response;
           } catch (error) {
             diagnostics.addRequest({ method, path, status: 0, duration: now() - started });
@@ -137,7 +148,7 @@ export function createDiagnostics(position: () => number, now: () => number = Da
         xhr.prototype.send = function patchedSend(this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
           const call = calls.get(this);
           const started = now();
-          if (call) this.addEventListener('loadend', () => diagnostics.addRequest({ ...call, status: this.status, duration: now() - started }));
+          if (call) this.addEventListener('loadend', () => diagnostics.addRequest({ ...call, status: this.status, duration: now() - started, ...idOf(this.getResponseHeader(ID)) }));
           return send.call(this, body);
         };
         undo.push(() => {

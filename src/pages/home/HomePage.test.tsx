@@ -93,7 +93,7 @@ describe('a list page', () => {
     try {
       // The server refuses a theme that long.
       renderListe(`/liste/${'x'.repeat(101)}`);
-      await waitFor(() => expect(errors).toHaveBeenCalledWith('Video list failure', expect.objectContaining({ status: 414 })));
+      await waitFor(() => expect(errors).toHaveBeenCalledWith('Video list failure', expect.objectContaining({ status: 400 })));
       // The failure is logged as the query settles; the grid renders it a moment later.
       expect(await screen.findByText('Aucune vidéo')).toBeInTheDocument();
     } finally {

@@ -13,7 +13,7 @@ const TARGET_P95_MS = 100;
  */
 export default async function notebookBench(options: BenchOptions): Promise<void> {
   // Quick (CI's check that it runs): 500 notes and 30 requests a case.
-  const [notes, others, requests] = options.quick ? [500, 1_000, 30] : [5_000, 20_000, 200];
+  const [notes, others, history, requests] = options.quick ? [500, 1_000, 200, 30] : [5_000, 20_000, 2_000, 200];
   const t = await createTestApp({ PUBLIC_READ_RATE_LIMIT: '100000', PUBLIC_WRITE_RATE_LIMIT: '100000' });
   try {
     const signup = await t.app.inject({
@@ -25,8 +25,14 @@ export default async function notebookBench(options: BenchOptions): Promise<void
     const [visitor] = await t.db.query<{ id: number }>("SELECT id FROM visitor WHERE email = 'carnet.bench@example.org'");
     const [channel] = await t.db.query<{ id: number }>("INSERT INTO channel (youtube_id, name) VALUES ('UCbenchbenchbenchbench00', 'Banc') RETURNING id");
     await t.db.query(
-      `INSERT INTO video (id, channel_id, title, published) SELECT 'bench' || lpad(n::text, 6, '0'), $1, 'Vidéo ' || n, now() FROM generate_series(1, 100) AS n`,
-      [channel.id],
+      `INSERT INTO video (id, channel_id, title, published) SELECT 'bench' || lpad(n::text, 6, '0'), $1, 'Vidéo ' || n, now() FROM generate_series(1, $2) AS n`,
+      [channel.id, Math.max(100, history)],
+    );
+    // The space's history beside the notes (issue 42: 2,000 entries), a video each.
+    await t.db.query(
+      `INSERT INTO visitor_history (visitor_id, video_id, position, duration, watched_at)
+       SELECT $1, 'bench' || lpad(n::text, 6, '0'), n % 600, 600, now() - n * interval '1 minute' FROM generate_series(1, $2) AS n`,
+      [visitor.id, history],
     );
     await t.db.query(
       `INSERT INTO visitor (email, token_hash, optin, event_name, grp_name)
@@ -40,12 +46,13 @@ export default async function notebookBench(options: BenchOptions): Promise<void
     await t.db.query(insertNotes.replace('%VISITOR%', String(visitor.id)), [notes]);
     await t.db.query(insertNotes.replace('%VISITOR%', "(SELECT id FROM visitor WHERE email = 'autre' || (n % 50 + 1) || '@example.org')"), [others]);
     await t.db.query('ANALYZE visitor_note');
+    await t.db.query('ANALYZE visitor_history');
     const cases: [string, string][] = [
       ['first page (50, newest first)', 'itemsPerPage=50'],
       ['search "episode" (1 in 50)', 'itemsPerPage=50&q=episode'],
       ['search "REVELATION" (1 in 1000)', 'itemsPerPage=50&q=REVELATION'],
     ];
-    console.log(`\nnotebook of ${notes} notes among ${notes + others} (${t.db.kind}), p95 in ms (target ≤ ${TARGET_P95_MS})`);
+    console.log(`\nnotebook of ${notes} notes among ${notes + others}, ${history} history entries (${t.db.kind}), p95 in ms (target ≤ ${TARGET_P95_MS})`);
     for (const [label, query] of cases) {
       const ours = await latencies(requests, () => t.app.inject({ url: `/api/visitor/notes?${query}`, headers }), 30);
       const p95 = percentile(ours, 95);

@@ -6,7 +6,7 @@ const VIDEO = 'notesVid001';
 const OTHER = 'notesVid002';
 
 type Headers = Record<string, string>;
-const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: unknown) => {
+const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: unknown) => {
   const response = await t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   return { status: response.statusCode, body: response.body ? response.json() : null };
 };
@@ -98,6 +98,14 @@ describe('a visitor’s notes', () => {
     const note = await call('POST', '/api/visitor/notes', me, { video: VIDEO, at: 0, text: 'ok' });
     const patch = await call('PATCH', `/api/visitor/notes/${note.body.id}`, { ...me, 'content-type': 'application/merge-patch+json' }, { at: -5 });
     expect([patch.status, patch.body.field]).toEqual([400, 'at']);
+
+    // Past the duration the history holds for that video (issue 42): refused, on POST and PATCH.
+    expect((await call('PUT', `/api/visitor/history/${VIDEO}`, me, { position: 30, duration: 125.4 })).status).toBe(204);
+    const past = await call('POST', '/api/visitor/notes', me, { video: VIDEO, at: 200, text: 'trop loin' });
+    expect([past.status, past.body.field, past.body.message]).toEqual([400, 'at', "Le champ 'at' dépasse la durée de la vidéo (2:06)."]);
+    expect((await call('POST', '/api/visitor/notes', me, { video: VIDEO, at: 126, text: 'à la fin' })).status).toBe(201);
+    const moved = await call('PATCH', `/api/visitor/notes/${note.body.id}`, { ...me, 'content-type': 'application/merge-patch+json' }, { at: 127 });
+    expect([moved.status, moved.body.field]).toEqual([400, 'at']);
   });
 
   it('are nobody else’s: another visitor reads, changes and deletes none (404), and no token is a 401', async () => {

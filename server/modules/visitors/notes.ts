@@ -139,6 +139,16 @@ async function checkVideo(db: Queryable, video: string): Promise<void> {
   if (!known) throw badRequest('video', "Le champ 'video' ne désigne aucune vidéo connue de TGM News.");
 }
 
+/** A note's moment is within the video as far as the visitor's history knows its duration (issue 42). */
+async function checkMoment(db: Queryable, visitorId: number, video: string, at: number): Promise<void> {
+  const [watched] = await db.query<{ duration: number }>('SELECT duration FROM visitor_history WHERE visitor_id = $1 AND video_id = $2', [visitorId, video]);
+  if (watched && at > Math.ceil(watched.duration)) {
+    const length = Math.ceil(watched.duration);
+    const clock = `${Math.floor(length / 60)}:${String(length % 60).padStart(2, '0')}`;
+    throw badRequest('at', `Le champ 'at' dépasse la durée de la vidéo (${clock}).`);
+  }
+}
+
 /**
  * Writes a note; the same note (video, time and text) written again answers the one kept
  * (`created` false), so a browser's notes can be merged more than once.
@@ -146,6 +156,7 @@ async function checkVideo(db: Queryable, video: string): Promise<void> {
 export async function addNote(db: Queryable, visitorId: number, input: NoteInput): Promise<{ note: NoteJson; created: boolean }> {
   const text = cleanText(input.text);
   await checkVideo(db, input.video);
+  await checkMoment(db, visitorId, input.video, input.at);
   const [inserted] = await db.query<{ id: number }>(
     `INSERT INTO visitor_note (visitor_id, video_id, at, text)
      SELECT $1, $2, $3, $4 WHERE (SELECT count(*) FROM visitor_note WHERE visitor_id = $1) < ${NOTES_PER_VISITOR}
@@ -164,6 +175,11 @@ export async function addNote(db: Queryable, visitorId: number, input: NoteInput
 /** Changes a note's time or text; 404 when it is not the visitor's. */
 export async function updateNote(db: Queryable, visitorId: number, id: number, patch: { at?: number; text?: string }): Promise<NoteJson> {
   const text = patch.text === undefined ? null : cleanText(patch.text);
+  if (patch.at !== undefined) {
+    const [note] = await db.query<{ video: string }>('SELECT video_id AS video FROM visitor_note WHERE id = $1 AND visitor_id = $2', [id, visitorId]);
+    if (!note) throw notFound('Note');
+    await checkMoment(db, visitorId, note.video, patch.at);
+  }
   try {
     const rows = await db.query(
       `UPDATE visitor_note SET at = coalesce($3, at), text = coalesce($4, text), updated = now()

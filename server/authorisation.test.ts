@@ -75,6 +75,11 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/visitor/notes/merge': { access: 'visitor', body: { notes: [] } },
   'PATCH /api/visitor/notes/:id': { access: 'visitor', body: { text: 'note' } },
   'DELETE /api/visitor/notes/:id': { access: 'visitor' },
+  'GET /api/visitor/history': { access: 'visitor' },
+  'PUT /api/visitor/history/:videoId': { access: 'visitor', body: { position: 1, duration: 10 } },
+  'DELETE /api/visitor/history/:videoId': { access: 'visitor' },
+  'DELETE /api/visitor/history': { access: 'visitor' },
+  'POST /api/visitor/sign-in-link': { access: 'public', body: { email: 'retrouver@example.org' } },
   // The address's key is the credential (a feed reader sends no header): without it, 404.
   'GET /api/visitor/feed/:key': { access: 'capability' },
   'GET /api/visitor/digest/unsubscribe/:token': { access: 'capability' },

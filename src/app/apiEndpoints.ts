@@ -11,6 +11,7 @@ import '../features/discours/api';
 import '../features/lists/api';
 import '../features/mail/api';
 import '../features/notes/api';
+import '../features/rapports/api';
 import '../features/ratings/api';
 import '../features/socialMedia/api';
 import '../features/videos/api';

@@ -15,7 +15,8 @@ const SERVER_ESM_ONLY = ['feed'];
  * The server files whose database follows TEST_DATABASE_URL: those that start the test app
  * (a value import of `testing/testApp` or `testing/requests`) or read the variable, and the
  * `*.postgres.test.ts`. The PostgreSQL pass runs only these; the others (pure code, the
- * embedded engine's own tests, `npm start` in a child process) would run the same thing twice.
+ * embedded engine's own tests, `npm start` in a child process) would run the same thing twice,
+ * and a test app on the embedded engine's files (`onDisk: true`) is that engine's alone.
  */
 const STARTS_TEST_APP = /^import\s+(?!type\b)[^;]*?from\s+'(?:[./]*\/testing\/|\.\/)(?:testApp|requests)'/m;
 function engineFreeServerTests(dir = path.join(__dirname, 'server')): string[] {
@@ -24,7 +25,9 @@ function engineFreeServerTests(dir = path.join(__dirname, 'server')): string[] {
     if (entry.isDirectory()) return engineFreeServerTests(file);
     if (!entry.name.endsWith('.test.ts') || entry.name.endsWith('.postgres.test.ts')) return [];
     const source = fs.readFileSync(file, 'utf8');
-    return STARTS_TEST_APP.test(source) || source.includes('TEST_DATABASE_URL') ? [] : [file];
+    // A test of the embedded engine's own files (`onDisk: true`) would meet PostgreSQL there instead.
+    const followsEngine = (STARTS_TEST_APP.test(source) && !source.includes('onDisk: true')) || source.includes('TEST_DATABASE_URL');
+    return followsEngine ? [] : [file];
   });
 }
 const escape = (file: string) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

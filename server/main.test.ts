@@ -36,7 +36,7 @@ interface Started {
 function npmStart(env: Record<string, string>): Promise<Started> {
   const npm = spawn('npm', ['start'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: '', PORT: '0', LOG_FORMAT: 'json', FEED_REFRESH_MINUTES: '0', ...env },
+    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: '', API_BASE_URL: '', PORT: '0', LOG_FORMAT: 'json', FEED_REFRESH_MINUTES: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdout: string[] = [];

@@ -2,6 +2,7 @@ import { expect, test } from './support/test';
 import { seriousAxeFindings } from './support/axe';
 import { signInElsewhere } from './support/signInElsewhere';
 import { seeks, serveYouTubePlayer, setPlaybackTime } from './support/youtubePlayer';
+import { signUpFromPopin } from './support/signUpFromPopin';
 
 /** A video of the home's grid (the demo data). */
 const VIDEO = { id: 'pTLdavAs3Db', title: 'Créer son entreprise en 2026 : les 7 étapes' };
@@ -10,12 +11,7 @@ test('a video left at 2:00 on a computer resumes at 2:00 on a phone after the si
   test.setTimeout(150_000);
   const email = `reprise.${Date.now().toString(36)}@example.org`;
   await serveYouTubePlayer(page);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Démarrer gratuitement' }).click();
-  const signup = page.getByRole('dialog', { name: "S'inscrire" });
-  await signup.getByLabel('Email').fill(email);
-  await signup.getByRole('button', { name: "Je m'inscris pour démarrer" }).click();
-  await expect(signup).toBeHidden();
+  await signUpFromPopin(page, email);
 
   // Played to 2:00 of a 10-minute video, then paused: the position is saved.
   await page.getByRole('list', { name: /vidéos?$/ }).getByRole('button', { name: VIDEO.title }).first().click();

@@ -3,6 +3,7 @@ import { expect, test, type Page } from './support/test';
 import { seriousAxeFindings } from './support/axe';
 import { recipientOf, waitForMail } from './support/mailbox';
 import { serveYouTubePlayer, setPlaybackTime } from './support/youtubePlayer';
+import { signUpFromPopin } from './support/signUpFromPopin';
 
 // A demo video: the server stores it from the start (a note's video must be one it knows).
 const VIDEO = { id: 'pTLdavAs3Db', title: 'Créer son entreprise en 2026 : les 7 étapes' };
@@ -47,11 +48,7 @@ test('notes follow the visitor from a computer to a phone: merged, edited, searc
   // The computer: a space from the signup popin, two notes (one at the player's time, one typed).
   await page.setViewportSize(DESKTOP);
   await serveYouTubePlayer(page);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Démarrer gratuitement' }).click();
-  const signup = page.getByRole('dialog', { name: "S'inscrire" });
-  await signup.getByLabel('Email').fill(email);
-  await signup.getByRole('button', { name: "Je m'inscris pour démarrer" }).click();
+  await signUpFromPopin(page, email);
   await expect(page.locator('header').getByTestId('visitor-email')).toHaveText(email);
   await page.goto(`/?v=${VIDEO.id}`);
   await expect(panelOf(page).getByText('Position : 00:00')).toBeVisible();

@@ -24,7 +24,11 @@ export const CHECKPOINT_DEFAULTS: CheckpointOptions = {
 
 const WAL_SINCE_CHECKPOINT = `SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 AS bytes FROM pg_control_checkpoint()`;
 
-export function scheduleCheckpoints(lite: PGlite, options: CheckpointOptions = CHECKPOINT_DEFAULTS) {
+/**
+ * `failed` hears a checkpoint's error: a failed one (a full disk) is tried again at the next
+ * turn, but a PANIC must reach the server, which starts the engine again (pgliteRestart.ts).
+ */
+export function scheduleCheckpoints(lite: PGlite, failed: (error: unknown) => void, options: CheckpointOptions = CHECKPOINT_DEFAULTS) {
   let written = false;
   let writtenSinceCheckpoint = false;
   let lastCheckpoint = Date.now();
@@ -45,9 +49,8 @@ export function scheduleCheckpoints(lite: PGlite, options: CheckpointOptions = C
   const timer = setInterval(() => {
     if (busy || lite.closed) return;
     busy = true;
-    // A failed checkpoint (a full disk) is tried again at the next turn.
     check()
-      .catch(() => undefined)
+      .catch(failed)
       .finally(() => (busy = false));
   }, options.pollMs);
   timer.unref();

@@ -91,18 +91,19 @@ async function startThread(dataDir: string | null, { template = findPgliteTempla
     pending.clear();
   };
   worker.on('message', (message: WorkerReply) => {
-    const waiting = pending.get(message.id);
-    if (!waiting) return;
-    pending.delete(message.id);
     if (!message.ok && message.error.severity === 'PANIC') {
-      // PostgreSQL gave up (a WAL segment it could not write on a full disk): PGlite's next
-      // statement would spin for ever. What was committed is on disk; the thread goes.
+      // PostgreSQL gave up (a WAL segment it could not write on a full disk), in a statement
+      // or in the thread's own checkpoint: PGlite's next statement would spin for ever. What
+      // was committed is on disk; the thread goes, once.
+      if (stopped) return;
       const error = toError(message.error);
-      waiting.reject(error);
       settleAll(error);
       void worker.terminate();
       return onLost?.(error);
     }
+    const waiting = pending.get(message.id);
+    if (!waiting) return;
+    pending.delete(message.id);
     // An idle database must not keep the process alive, as an idle pg pool does not.
     if (pending.size === 0) worker.unref();
     if (message.ok) waiting.resolve(message.result);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { exposedCollector, type Collect } from '../startup/exposedGc';
-import type { WorkerError, WorkerReply, WorkerRequest } from './pgliteProtocol';
+import { ENGINE_LOST, type WorkerError, type WorkerReply, type WorkerRequest } from './pgliteProtocol';
 import { scheduleCheckpoints } from './pgliteCheckpoints';
 import { backupDump } from './pgliteBackup';
 import { storageOptions } from './pgliteStorage';
@@ -54,10 +54,30 @@ function describe(error: unknown): WorkerError {
 }
 
 const reply = (message: WorkerReply) => port.postMessage(message);
+
+/**
+ * PostgreSQL's PANIC (a WAL segment it could not write on a full disk), once met: after it,
+ * PGlite's next statement spins for ever, so none runs; each request is answered with it.
+ */
+let lost: WorkerError | null = null;
+/** Ends the thread's own work on the database (ANALYZE, checkpoints). */
+let stopBackgroundWork = () => {};
+
+/** An error as the server gets it; a PANIC is told once even when no request was waiting for it. */
+function failure(error: unknown): WorkerError {
+  const described = describe(error);
+  if (described.severity === 'PANIC' && !lost) {
+    lost = described;
+    stopBackgroundWork();
+    reply({ id: ENGINE_LOST, ok: false, error: described });
+  }
+  return described;
+}
+
 const answer = (id: number, work: () => Promise<unknown>): Promise<void> =>
-  work().then(
+  (lost ? Promise.reject(lost) : work()).then(
     (result) => reply({ id, ok: true, result }),
-    (error: unknown) => reply({ id, ok: false, error: describe(error) }),
+    (error: unknown) => reply({ id, ok: false, error: error === lost ? lost : failure(error) }),
   );
 
 class RolledBack extends Error {}
@@ -81,9 +101,9 @@ function begin(beginId: number, lite: PGlite): void {
     .then(
       () => reply({ id: open!.endId, ok: true, result: null }),
       (error: unknown) => {
-        if (!open) reply({ id: beginId, ok: false, error: describe(error) });
+        if (!open) reply({ id: beginId, ok: false, error: failure(error) });
         else if (error instanceof RolledBack) reply({ id: open.endId, ok: true, result: null });
-        else reply({ id: open.endId, ok: false, error: describe(error) });
+        else reply({ id: open.endId, ok: false, error: failure(error) });
       },
     )
     .finally(() => transactions.delete(txId));
@@ -101,9 +121,14 @@ async function main(): Promise<void> {
   const isNew = !dataDir || !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   const loadDataDir = isNew && template ? new Blob([fs.readFileSync(template)]) : undefined;
   const lite = await PGlite.create({ ...storageOptions(dataDir, durable), parsers, loadDataDir });
-  const analyze = setInterval(() => void lite.exec('ANALYZE').catch(() => undefined), ANALYZE_EVERY_MS);
-  const checkpoints = scheduleCheckpoints(lite);
+  const analyze = setInterval(() => void lite.exec('ANALYZE').catch(failure), ANALYZE_EVERY_MS);
+  const checkpoints = scheduleCheckpoints(lite, failure);
+  stopBackgroundWork = () => {
+    clearInterval(analyze);
+    checkpoints.stop();
+  };
   port.on('message', (request: WorkerRequest) => {
+    if (lost && request.op !== 'close') return void reply({ id: request.id, ok: false, error: lost });
     if (request.op === 'query' || request.op === 'end') checkpoints.wrote();
     switch (request.op) {
       case 'query':
@@ -126,8 +151,7 @@ async function main(): Promise<void> {
         void answer(request.id, () => backupDump(lite));
         return;
       case 'close':
-        clearInterval(analyze);
-        checkpoints.stop();
+        stopBackgroundWork();
         void answer(request.id, () => lite.close());
         return;
     }

@@ -74,11 +74,13 @@ function failure(error: unknown): WorkerError {
   return described;
 }
 
-const answer = (id: number, work: () => Promise<unknown>): Promise<void> =>
-  (lost ? Promise.reject(lost) : work()).then(
+const answer = (id: number, work: () => Promise<unknown>): Promise<void> => {
+  if (lost) return Promise.resolve(reply({ id, ok: false, error: lost }));
+  return work().then(
     (result) => reply({ id, ok: true, result }),
-    (error: unknown) => reply({ id, ok: false, error: error === lost ? lost : failure(error) }),
+    (error: unknown) => reply({ id, ok: false, error: failure(error) }),
   );
+};
 
 class RolledBack extends Error {}
 

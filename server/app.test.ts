@@ -44,6 +44,20 @@ describe('the app shell', () => {
     expect(missing.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
 
+  it('sends a built asset only the headers that act on a subresource, and a missing one is a 404, not the page', async () => {
+    const asset = await t.app.inject('/main.0123456789ab.js');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy']) {
+      expect(asset.headers[documentOnly]).toBeUndefined();
+    }
+    // The page itself keeps them all.
+    expect((await t.app.inject('/influenceur')).headers['x-frame-options']).toBe('SAMEORIGIN');
+    const gone = await t.app.inject('/main.fedcba987654.js');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).not.toContain('text/html');
+  });
+
   it('serves the build\'s brotli or gzip copy of an asset as the browser accepts, and the plain one otherwise', async () => {
     const get = (encoding?: string) =>
       t.app.inject({ url: '/vendor.0123456789ab.js', headers: encoding ? { 'accept-encoding': encoding } : {} });

@@ -20,12 +20,17 @@ import { closeAmpChecker } from './shared/amp4email/thread';
 import { publicBaseUrl } from './shared/publicUrl';
 import { errorHandler } from './shared/errorHandler';
 import { describeRoutes, SECURITY_SCHEMES } from './shared/openapi';
-import { securityHeaders } from './shared/securityHeaders';
+import { assetHeaders, securityHeaders } from './shared/securityHeaders';
 import { buildValidator, guardInput, MAX_PARAM_LENGTH } from './shared/validation';
 import { modules } from './modules';
 import { DisconnectAwareLog, ReadableRequestLog } from './startup/requestLog';
 import { createLogRing, feedingRing, requestLoggerFactory, type LogRing } from './startup/logRing';
 import { REQUEST_ID_HEADER, requestIdOf } from './startup/requestId';
+
+/** A built file named by its content hash (`main.0123456789ab.js`, or its `.br`/`.gz`): it never changes. */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.\w+(\.br|\.gz)?$/;
+/** A request for one, at the root where the build is served (a query string aside). */
+const HASHED_ASSET_PATH = /^\/[\w.-]+\.[0-9a-f]{8,}\.\w+(\?|$)/;
 
 export interface AppDeps {
   config: Config;
@@ -97,8 +102,10 @@ export async function buildApp({ config, db: engine, tokens, disk: given, logger
   // Cache-Control replaces this one). Set with the security headers, before any route runs.
   const pageHeaders = securityHeaders({ https: config.publicUrl?.startsWith('https:') ?? false });
   const apiHeaders = Object.freeze({ ...pageHeaders, 'cache-control': 'no-store' });
+  const builtAssetHeaders = assetHeaders(pageHeaders);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+    const url = request.url;
+    reply.headers(url.startsWith('/api/') ? apiHeaders : HASHED_ASSET_PATH.test(url) ? builtAssetHeaders : pageHeaders);
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
@@ -193,8 +200,6 @@ function webConfig(config: Config) {
   };
 }
 
-/** A built file named by its content hash (`main.0123456789ab.js`, or its `.br`/`.gz`): it never changes. */
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.\w+(\.br|\.gz)?$/;
 
 async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const indexFile = path.join(config.webDir, 'index.html');
@@ -225,7 +230,9 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
   if (page) app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply));
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    // A built asset that is not there (an old page asking for a chunk of a previous build)
+    // is a 404, not the page: a script answered with HTML fails with a syntax error.
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && !HASHED_ASSET_PATH.test(request.url);
     if (isPage && page) return sendPage(reply);
     return reply.code(404).send({
       statusCode: 404,

@@ -42,3 +42,15 @@ export function securityHeaders({ https }: { https: boolean }): Readonly<Record<
   if (!finished) throw new Error('helmet did not set its headers synchronously');
   return Object.freeze(headers);
 }
+
+/**
+ * The part of the headers that acts on a script, a style sheet or an image fetched by a page:
+ * no MIME sniffing, no reading from another site, HTTPS only. The rest (CSP, framing, opener,
+ * referrer…) governs documents; on a built asset it is ~750 bytes of every answer that a
+ * browser ignores (docs/decisions.md, «Performance: the embedded database off the event loop, honest benchmarks (issue 13)»).
+ */
+const SUBRESOURCE_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
+
+export function assetHeaders(pageHeaders: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  return Object.freeze(Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => SUBRESOURCE_HEADERS.includes(name))));
+}

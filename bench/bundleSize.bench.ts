@@ -85,6 +85,8 @@ export default async function bundleSizeBench(options: BenchOptions): Promise<vo
     );
     if ([...first.scripts.keys()].some((file) => file.startsWith('backoffice-'))) throw new Error('the public page loads back-office code');
     if (first.scripts.size === 0) throw new Error('no script received: the page did not load');
+    // Bytes, not time: the same build gives the same figure on any machine, so the budget holds the suite.
+    if (total / 1024 > BUDGET_KB) throw new Error(`the public page's first JavaScript is over its ${BUDGET_KB} kB budget`);
   } finally {
     await browser.close();
     staticServer.close();

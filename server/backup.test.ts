@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { httpApi } from './testing/httpApi';
 import { startServerProcess, type ServerProcess } from './testing/serverProcess';
+import { startSmtpSink, type SmtpSink } from './testing/smtpSink';
 
 jest.setTimeout(300_000);
 
@@ -12,9 +13,11 @@ const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tgm-backup-'));
 const running: ServerProcess[] = [];
+let sink: SmtpSink | undefined;
 
-afterAll(() => {
+afterAll(async () => {
   for (const server of running) server.child.kill('SIGKILL');
+  await sink?.stop();
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -25,12 +28,20 @@ const script = (name: 'backup' | 'restore', dataDir: string, ...args: string[]) 
     env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: '', DATA_DIR: dataDir },
   });
 
-it('backs up the running server during an import and list writes, and restores every acknowledged write into an empty DATA_DIR only', async () => {
+const SEND_CONTACTS = 1000;
+
+it('backs up the running server during an import, a send and list writes, and restores every acknowledged write into an empty DATA_DIR only', async () => {
   const source = path.join(work, 'source');
-  const server = await startServerProcess(source);
+  // A relay slow enough that the send is under way while the backup is taken.
+  sink = await startSmtpSink({ delayMs: 10, keep: false });
+  const server = await startServerProcess(source, { MAIL_WORKER: '1', SMTP_URL: sink.url, MAIL_POLL_MS: '100', MAIL_BATCH_SIZE: '20' });
   running.push(server);
   const api = httpApi(server.url);
   const token = await api.login();
+  const { delId, listId } = await api.prepareSend(token, 'envoyee', SEND_CONTACTS);
+  const send = await api.call(token, 'POST', '/api/sendEmail', { delId, listId });
+  expect(send.total).toBe(SEND_CONTACTS);
+  await sink.waitForCount(50);
   const list = await api.call(token, 'POST', '/api/grps', { subject: 'Importée' });
   const rows = Array.from({ length: 20_000 }, (_, i) => `i${i}@example.org,I${i}`);
   const importing = api.call(token, 'POST', `/api/grps/${list.id}/import`, ['email,firstname', ...rows].join('\n'), 'text/csv');
@@ -38,6 +49,8 @@ it('backs up the running server during an import and list writes, and restores e
   // Lists answered 201 before the backup starts must be in it.
   const acknowledged: number[] = [];
   for (let n = 0; n < 20; n += 1) acknowledged.push((await api.call(token, 'POST', '/api/grps', { subject: `Avant ${n}` })).id);
+  // Messages the send has recorded as sent before the backup starts.
+  const sentBefore = (await api.call(token, 'GET', `/api/sends/${send.id}`)).sent;
   const file = path.join(work, 'copy.tar.gz');
   const backup = await script('backup', source, file);
   expect(backup.stdout).toContain('Backup written');
@@ -60,4 +73,10 @@ it('backs up the running server during an import and list writes, and restores e
   // The import went on during the backup: the copy holds a whole prefix of its statements, never more rows than sent.
   const contacts = (await rapi.call(rtoken, 'GET', `/api/grp_rcps?grp=${list.id}&itemsPerPage=1`)) as unknown as { 'hydra:totalItems': number };
   expect(contacts['hydra:totalItems']).toBeLessThanOrEqual(rows.length);
+  // The send is whole: every recipient, and at least what it had recorded sent when the backup began.
+  const copied = await rapi.call(rtoken, 'GET', `/api/sends/${send.id}`);
+  expect(copied.total).toBe(SEND_CONTACTS);
+  expect(copied.sent).toBeGreaterThanOrEqual(sentBefore);
+  expect(copied.sent + copied.pending + copied.failed).toBeLessThanOrEqual(SEND_CONTACTS);
+  expect(sentBefore).toBeGreaterThan(0);
 });

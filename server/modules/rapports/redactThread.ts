@@ -1,6 +1,6 @@
-import type { Worker } from 'node:worker_threads';
 import { HttpError } from '../../shared/errors';
 import { startThreadEntry } from '../../shared/threadEntry';
+import { createThreadClient } from '../../shared/threadClient';
 import { rapportsCopy as copy } from './copy';
 import type { ReportSummary } from './summary';
 
@@ -23,70 +23,22 @@ export interface RedactThread {
   close(): Promise<void>;
 }
 
-/**
- * One thread, started by the first report and kept (unref'd); reports are redacted one after
- * the other there. A thread that dies or hangs fails its reports and is started again.
- */
+/** One thread, started by the first report and kept; reports are redacted one after the other there (shared/threadClient.ts). */
 export function createRedactThread(): RedactThread {
-  let worker: Worker | null = null;
-  let lastId = 0;
-  const pending = new Map<number, { resolve(value: { text: string; summary: ReportSummary }): void; reject(error: Error): void; timer: NodeJS.Timeout; worker: Worker }>();
-
-  const fail = (error: Error, of: Worker | null) => {
-    for (const [id, waiting] of pending) {
-      if (of && waiting.worker !== of) continue;
-      pending.delete(id);
-      clearTimeout(waiting.timer);
-      waiting.reject(error);
-    }
-  };
-
-  const thread = () => {
-    if (worker) return worker;
-    const started = startThreadEntry(__dirname, 'redactWorker', {
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
-      workerData: { nice: REDACT_THREAD_NICE },
-    });
-    started.unref();
-    started.on('message', (reply: RedactReply) => {
-      const waiting = pending.get(reply.id);
-      if (!waiting) return;
-      pending.delete(reply.id);
-      clearTimeout(waiting.timer);
-      if (reply.text !== undefined) waiting.resolve({ text: reply.text, summary: reply.summary });
-      else waiting.reject(new Error(`redaction failed: ${reply.failure}`));
-    });
-    const lost = (error: Error) => {
-      if (worker === started) worker = null;
-      fail(error, started);
-    };
-    started.on('error', lost);
-    started.on('exit', () => lost(new HttpError(503, copy.interrupted)));
-    worker = started;
-    return started;
-  };
-
+  const client = createThreadClient<Omit<RedactJob, 'id'>, RedactReply, { text: string; summary: ReportSummary }>({
+    start: () =>
+      startThreadEntry(__dirname, 'redactWorker', {
+        resourceLimits: { maxOldGenerationSizeMb: 256 },
+        workerData: { nice: REDACT_THREAD_NICE },
+      }),
+    timeoutMs: REDACT_TIMEOUT_MS,
+    read: (reply) => (reply.text !== undefined ? { text: reply.text, summary: reply.summary } : new Error(`redaction failed: ${reply.failure}`)),
+    timedOut: () => new HttpError(503, copy.interrupted),
+    interrupted: () => new HttpError(503, copy.interrupted),
+    stopping: () => new HttpError(503, copy.stopping),
+  });
   return {
-    redact(report, senderEmail) {
-      lastId += 1;
-      const id = lastId;
-      const target = thread();
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          pending.delete(id);
-          reject(new HttpError(503, copy.interrupted));
-          if (worker === target) worker = null;
-          void target.terminate();
-        }, REDACT_TIMEOUT_MS);
-        pending.set(id, { resolve, reject, timer, worker: target });
-        target.postMessage({ id, report, senderEmail } satisfies RedactJob);
-      });
-    },
-    async close() {
-      const current = worker;
-      worker = null;
-      fail(new HttpError(503, copy.stopping), null);
-      if (current) await current.terminate();
-    },
+    redact: (report, senderEmail) => client.call({ report, senderEmail }),
+    close: () => client.close(),
   };
 }

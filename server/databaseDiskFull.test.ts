@@ -1,6 +1,7 @@
 import { probeWrites } from './db/diskGuard';
 import { createDiskWatch, type DiskWatch } from './shared/diskSpace';
 import { createTestApp, type TestApp } from './testing/testApp';
+import { contactEmails as emails, contactsCsv as csvOf, recordedLog, until } from './testing/diskFullFixtures';
 
 jest.setTimeout(60_000);
 
@@ -14,7 +15,7 @@ jest.setTimeout(60_000);
  */
 let t: TestApp;
 let watch: DiskWatch;
-const log = { lines: [] as string[], error: (_: object, line: string) => void log.lines.push(line), info: (_: object, line: string) => void log.lines.push(line) };
+const log = recordedLog();
 
 const NO_SPACE = `could not extend file "base/16384/24601": No space left on device`;
 
@@ -52,18 +53,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const emails = (from: number, count: number) => Array.from({ length: count }, (_, i) => `contact-${from + i}@example.org`);
-const csvOf = (from: number, count: number) => ['email,firstname', ...emails(from, count).map((email) => `${email},Prénom`)].join('\n');
-
-async function until<T>(what: () => Promise<T>, holds: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await what();
-    if (holds(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 it('answers 507 when the database says its disk is full, keeps serving, and resumes by itself once it has room', async () => {
   const headers = await t.adminBearer();
   const listId = (await t.call('POST', '/api/grps', headers, { subject: 'Disque de la base' })).json().id as number;
@@ -89,7 +78,7 @@ it('answers 507 when the database says its disk is full, keeps serving, and resu
   expect((await t.app.inject({ url: '/api/health' })).json().disk).toBe('plein');
 
   await t.db.query('UPDATE disk_injection SET full_disk = false');
-  expect((await until(async () => (await t.app.inject({ url: '/api/health' })).json(), (h) => h.disk === 'ok')).disk).toBe('ok');
+  await until(async () => (await t.app.inject({ url: '/api/health' })).json(), (h) => h.disk === 'ok');
   expect((await importCsv(csvOf(5000, 500))).statusCode).toBe(200);
   const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM grp_rcp WHERE grp_id = $1 AND email = ANY($2)', [
     listId,

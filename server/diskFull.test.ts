@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createDiskWatch, type DiskWatch } from './shared/diskSpace';
 import { createTestApp, type TestApp } from './testing/testApp';
 import { makeDelivery, makeList, startSend, waitForSend } from './testing/mailFixtures';
+import { contactEmails as emailsOf, contactsCsv as csvOf, recordedLog, until } from './testing/diskFullFixtures';
 
 jest.setTimeout(60_000);
 
@@ -86,25 +87,6 @@ function smallDisk(): SmallDisk {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** The watch's log lines, to count them. */
-function recordedLog() {
-  const lines: string[] = [];
-  return { lines, error: (_: object, line: string) => void lines.push(line), info: (_: object, line: string) => void lines.push(line) };
-}
-
-const emailsOf = (from: number, count: number) => Array.from({ length: count }, (_, i) => `contact-${from + i}@example.org`);
-const csvOf = (from: number, count: number) => ['email,firstname', ...emailsOf(from, count).map((email) => `${email},Prénom`)].join('\n');
-
-async function until<T>(what: () => Promise<T>, holds: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await what();
-    if (holds(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('a full disk', () => {

@@ -5,7 +5,7 @@ import { startApiServer, type RunningServer } from '../e2e/support/apiServer';
 import { ADMIN, csvOf, importCsv, newList, signIn } from './support/api';
 import { enginesFor, type Engine } from './support/engines';
 import { IMPORT_HEADER, importRow, startRawPglite, startRawPostgres, type RawInserter } from './support/rawInsert';
-import { compare, latencyLine, median, probeHealth, rate, rssMiB, sampleRss, timed, type BenchOptions } from './measure';
+import { compare, latencyLine, median, probeHealth, rate, rssMiB, samplePeak, sampleRss, timed, type BenchOptions } from './measure';
 
 /** Rows of the untimed import each side runs first. */
 const WARM_UP_ROWS = 10_000;
@@ -18,17 +18,6 @@ const folderMiB = (dir: string) =>
     0,
   ) / 1024 / 1024;
 
-/** The largest size the WAL folder reached while sampled (every 100 ms). */
-function sampleWal(walDir: string): { stop(): number } {
-  let peak = folderMiB(walDir);
-  const timer = setInterval(() => (peak = Math.max(peak, folderMiB(walDir))), 100);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return Math.max(peak, folderMiB(walDir));
-    },
-  };
-}
 
 /**
  * Starts the compiled server on `dataDir` and the raw side on the same engine. The embedded
@@ -77,7 +66,7 @@ async function benchImport(engine: Engine, rows: number, options: BenchOptions):
       const { server } = live;
       const listId = await newList(server, token);
       const rss = sampleRss(server.serverPid());
-      const wal = embedded ? sampleWal(walDir) : null;
+      const wal = embedded ? samplePeak(() => folderMiB(walDir), 100) : null;
       const sample = await timed(async () => {
         await importCsv(server, token, listId, csv, rows);
         return rows;

@@ -151,12 +151,17 @@ export function rssMiB(pid: number = process.pid, field: 'VmRSS' | 'VmHWM' = 'Vm
 
 /** Samples a process's RSS every 50 ms until stopped; answers the peak seen. */
 export function sampleRss(pid: number = process.pid): { stop(): number } {
-  let peak = rssMiB(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 50);
+  return samplePeak(() => rssMiB(pid), 50);
+}
+
+/** The largest value `read` gave, read every `everyMs` until stopped (and once more then). */
+export function samplePeak(read: () => number, everyMs: number): { stop(): number } {
+  let peak = read();
+  const timer = setInterval(() => (peak = Math.max(peak, read())), everyMs);
   return {
     stop: () => {
       clearInterval(timer);
-      return Math.max(peak, rssMiB(pid));
+      return Math.max(peak, read());
     },
   };
 }

@@ -47,6 +47,8 @@ export interface Config {
   bugReportRateLimit: number;
   /** Days a bug report is kept; a daily task removes older ones. */
   bugReportRetentionDays: number;
+  /** How long a password reset link stays usable (PASSWORD_RESET_TTL_MINUTES). */
+  passwordResetTtlMinutes: number;
   publicReadRateLimit: number;
   /** Largest CSV of contacts one import reads, in bytes. */
   importMaxBytes: number;
@@ -433,6 +435,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicWriteRateLimit: integer(env, 'PUBLIC_WRITE_RATE_LIMIT', 20, 1, 100_000),
     bugReportRateLimit: integer(env, 'BUG_REPORT_RATE_LIMIT', 5, 1, 100_000),
     bugReportRetentionDays: integer(env, 'BUG_REPORT_RETENTION_DAYS', 90, 1, 3650),
+    passwordResetTtlMinutes: integer(env, 'PASSWORD_RESET_TTL_MINUTES', 60, 5, 1440),
     publicReadRateLimit: integer(env, 'PUBLIC_READ_RATE_LIMIT', 600, 1, 100_000),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
     diskReserveBytes: integer(env, 'DISK_RESERVE_MB', 64, 0, 1024 * 1024) * 1024 * 1024,

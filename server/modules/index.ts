@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleContext } from '../shared/context';
 import { authRoutes } from './auth/routes';
+import { passwordResetMessage } from './auth/passwordResetMessage';
 import { usersRoutes } from './users/routes';
 import { listConfirmationMessage, listeConfirmation, listsMailContacts, listsRoutes } from './lists';
 import { categoriesRoutes } from './categories/routes';
@@ -32,7 +33,7 @@ import { rapportsRoutes } from './rapports/routes';
 // messages of lists and visitors and unsubscribes from them, confirmations confirms their
 // subjects; neither imports them (docs/conventions.md, "Add a kind of message").
 registerMailContacts(listsMailContacts);
-for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfirmationMessage, visitorDigestMessage]) registerMessageKind(kind);
+for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfirmationMessage, visitorDigestMessage, passwordResetMessage]) registerMessageKind(kind);
 registerUnsubscribeAudience(digestAudience);
 registerViewerCondition(viewerVideoCondition);
 for (const kind of [listeConfirmation, visiteurConfirmation, connexionConfirmation]) registerConfirmationKind(kind);

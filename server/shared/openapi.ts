@@ -56,6 +56,8 @@ interface Operation {
 export const OPERATIONS: Record<string, Operation> = {
   'GET /api/health': { summary: "État du serveur et de sa base de données" },
   'POST /api/login_check': { summary: 'Connexion : échange e-mail et mot de passe contre un jeton' },
+  'POST /api/password/forgot': { summary: "Mot de passe oublié : envoie un lien à l'adresse si elle est celle d'un compte (répond toujours 202)" },
+  'POST /api/password/reset': { summary: 'Choisir un nouveau mot de passe avec le lien reçu (met fin à toutes les sessions du compte)' },
   'POST /api/logout': { summary: 'Déconnexion : met fin à la session du jeton, sur tous les serveurs' },
   'POST /api/me/password': { summary: 'Changer son mot de passe (met fin à ses autres sessions)' },
   'DELETE /api/users/:id/sessions': { summary: "Mettre fin à toutes les sessions d'un utilisateur (administrateur)" },

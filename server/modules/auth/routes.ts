@@ -7,6 +7,8 @@ import { currentUser, endSession, endUserSessions, openSession } from '../../sha
 import { badRequest, HttpError } from '../../shared/errors';
 import { hashPassword, verifyPassword } from '../../shared/passwords';
 import { findCredentials, loginDelayMs, recentFailures, recordFailure, forgetFailures, setPassword } from './repository';
+import { passwordResetRoutes } from './passwordReset';
+import { NEW_PASSWORD_MIN_LENGTH, normaliseEmail } from './rules';
 
 const LoginBody = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),
@@ -16,19 +18,19 @@ const LoginBody = Type.Object({
 const PasswordBody = Type.Object(
   {
     currentPassword: Type.String({ minLength: 1, maxLength: 1024 }),
-    newPassword: Type.String({ minLength: 8, maxLength: 1024 }),
+    newPassword: Type.String({ minLength: NEW_PASSWORD_MIN_LENGTH, maxLength: 1024 }),
   },
   { additionalProperties: false },
 );
 
-/** The account an e-mail names: trimmed, lower-case (addresses are stored lower-case). */
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 // Hashing a throwaway password keeps an unknown e-mail as slow as a wrong password.
 const DUMMY_HASH =
   'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-export const authRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, tokens, config, authenticate }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, context) => {
+  const { db, tokens, config, authenticate } = context;
+  passwordResetRoutes(app, context);
   app.post(
     '/api/login_check',
     {

@@ -36,21 +36,22 @@ export interface StoredConfirmation {
   used: boolean;
 }
 
-export async function findConfirmation(db: Queryable, token: string): Promise<StoredConfirmation | null> {
+/** A token of one of `kinds`: a link of another kind (a password reset) is not this door's. */
+export async function findConfirmation(db: Queryable, token: string, kinds: string[]): Promise<StoredConfirmation | null> {
   const [row] = await db.query<StoredConfirmation>(
     `SELECT id, kind, subject_id AS "subjectId", expires_at <= now() AS expired, used_at IS NOT NULL AS used
-     FROM confirmation WHERE token_hash = $1`,
-    [tokenHash(token)],
+     FROM confirmation WHERE token_hash = $1 AND kind = ANY($2::text[])`,
+    [tokenHash(token), kinds],
   );
   return row ?? null;
 }
 
-/** Marks a token used, once: answers it when this call used it, null when it was not usable. */
-export async function useConfirmation(tx: Queryable, token: string): Promise<{ kind: string; subjectId: number } | null> {
+/** Marks a token of one of `kinds` used, once: answers it when this call used it, null when it was not usable. */
+export async function useConfirmation(tx: Queryable, token: string, kinds: string[]): Promise<{ kind: string; subjectId: number } | null> {
   const [row] = await tx.query<{ kind: string; subjectId: number }>(
-    `UPDATE confirmation SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+    `UPDATE confirmation SET used_at = now() WHERE token_hash = $1 AND kind = ANY($2::text[]) AND used_at IS NULL AND expires_at > now()
      RETURNING kind, subject_id AS "subjectId"`,
-    [tokenHash(token)],
+    [tokenHash(token), kinds],
   );
   return row ?? null;
 }

@@ -22,13 +22,15 @@ export const confirmationsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = asy
     if (!kind) throw notFound('Confirmation');
     return kind;
   };
+  /** The kinds this page confirms (registered ones); other single-use links have their own door. */
+  const kinds = () => [...confirmationKinds.keys()];
 
   app.get(
     '/api/confirmations/:token',
     { config: readLimit, schema: { tags, params: ConfirmationParams, response: { 200: ConfirmationAnswer } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const stored = await findConfirmation(db, request.params.token);
+      const stored = await findConfirmation(db, request.params.token, kinds());
       if (!stored) throw new HttpError(404, copy.unknown);
       const kind = kindOf(stored.kind);
       const label = (kind.label ? await kind.label(db, stored.subjectId) : null) ?? kind.fallbackLabel ?? '';
@@ -43,12 +45,12 @@ export const confirmationsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = asy
       reply.header('cache-control', 'no-store');
       const { token } = request.params;
       const answer = await db.transaction(async (tx) => {
-        const used = await useConfirmation(tx, token);
+        const used = await useConfirmation(tx, token, kinds());
         if (!used) return null;
         return kindOf(used.kind).confirm(tx, used.subjectId, request);
       });
       if (answer) return answer;
-      const stored = await findConfirmation(db, token);
+      const stored = await findConfirmation(db, token, kinds());
       if (!stored) throw new HttpError(404, copy.unknown);
       throw gone(stored.used);
     },

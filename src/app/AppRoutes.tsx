@@ -10,6 +10,9 @@ import { HomePage } from '../pages/home/HomePage';
 // 13); the creator and list pages share the home's code and add only their own.
 const ChainePage = lazyPart(() => import(/* webpackChunkName: "chaine" */ '../pages/chaine/ChainePage').then((m) => m.ChainePage));
 const ListePage = lazyPart(() => import(/* webpackChunkName: "liste" */ '../pages/liste/ListePage').then((m) => m.ListePage));
+const PasswordResetPage = lazyPart(() =>
+  import(/* webpackChunkName: "password-reset" */ '../pages/passwordReset/PasswordResetPage').then((m) => m.PasswordResetPage),
+);
 const LoginPage = lazyPart(() => import(/* webpackChunkName: "login" */ '../pages/login/LoginPage').then((m) => m.LoginPage));
 const HistoryPage = lazyPart(() => import(/* webpackChunkName: "history" */ '../pages/history/HistoryPage').then((m) => m.HistoryPage));
 const UserPage = lazyPart(() => import(/* webpackChunkName: "user-page" */ '../pages/userPage/UserPage').then((m) => m.UserPage));
@@ -63,6 +66,8 @@ export function AppRoutes() {
         <Route path="/influenceur/rapports/:id" element={backOffice(<RapportsPage screen={appScreen} />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={onDemand(<LoginPage />)} />
+        <Route path="/mot-de-passe/:token" element={onDemand(<PasswordResetPage />)} />
+        <Route path="/mot-de-passe" element={onDemand(<PasswordResetPage />)} />
         <Route path="/userPage" element={onDemand(<UserPage />)} />
         <Route path="/notes" element={onDemand(<NotesPage />)} />
         <Route path="/historique" element={onDemand(<HistoryPage />)} />

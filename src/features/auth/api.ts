@@ -11,6 +11,12 @@ export interface PasswordChange {
   newPassword: string;
 }
 
+/** `POST /api/password/reset`: the link's token and the new password. */
+export interface PasswordReset {
+  token: string;
+  password: string;
+}
+
 export interface UserInfo {
   id: number;
   email: string;
@@ -29,6 +35,12 @@ export const authApi = baseApi.injectEndpoints({
     changePassword: build.mutation<void, PasswordChange>({
       query: (body) => ({ url: '/me/password', method: 'POST', body }),
     }),
+    forgotPassword: build.mutation<{ message: string }, { email: string }>({
+      query: (body) => ({ url: '/password/forgot', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<void, PasswordReset>({
+      query: (body) => ({ url: '/password/reset', method: 'POST', body }),
+    }),
     getUser: build.query<UserInfo, number>({
       query: (id) => `/users/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'User', id }],
@@ -36,4 +48,11 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useLoginCheckMutation, useGetUserQuery, useLogoutMutation, useChangePasswordMutation } = authApi;
+export const {
+  useLoginCheckMutation,
+  useGetUserQuery,
+  useLogoutMutation,
+  useChangePasswordMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = authApi;

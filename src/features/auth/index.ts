@@ -7,3 +7,5 @@ export { LogoutButton } from './components/LogoutButton';
 export { RequireSession } from './components/RequireSession';
 export { useLogout } from './useLogout';
 export { ChangePasswordDialog } from './components/ChangePasswordDialog';
+export { ForgotPasswordForm } from './components/ForgotPasswordForm';
+export { ResetPasswordForm } from './components/ResetPasswordForm';

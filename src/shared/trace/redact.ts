@@ -15,10 +15,10 @@ const SECRET_VALUE = /\bey[\w-]{6,}\.ey[\w-]{6,}\.[\w-]*|\b(Bearer|Basic)\s+[^\s
 const NAMED_VALUE = /([\w.[\]-]+)=([^&#\s"',;<>]+)/g;
 /**
  * Addresses whose path carries a link's token: the confirmation and sign-in page
- * (`/confirmation/{token}`, which the router records before the page takes the token out) and
- * the call it makes (`/api/confirmations/{token}`).
+ * (`/confirmation/{token}`, which the router records before the page takes the token out), the
+ * call it makes (`/api/confirmations/{token}`), and the password reset page (`/mot-de-passe/{token}`).
  */
-const TOKEN_PATH = /(\/(?:api\/)?confirmations?\/)[^/?#\s"',;<>]+/g;
+const TOKEN_PATH = /(\/(?:api\/)?(?:confirmations?|mot-de-passe)\/)[^/?#\s"',;<>]+/g;
 /** RTK Query cache keys embed the query's arguments as JSON: `endpoint({"token":"..."})`. */
 const CACHE_KEY = /^([\w$]+)\((.*)\)$/s;
 

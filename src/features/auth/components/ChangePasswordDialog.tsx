@@ -4,8 +4,7 @@ import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { useChangePasswordMutation } from '../api';
-
-const MIN_LENGTH = 8;
+import { NEW_PASSWORD_MIN_LENGTH as MIN_LENGTH } from '../passwordRules';
 
 /** 'Changer mon mot de passe': the current one, the new one twice; the user's other sessions end. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {

@@ -1,0 +1,77 @@
+import { startApiServer, type RunningServer } from '../e2e/support/apiServer';
+import { ADMIN } from './support/api';
+import { median, type BenchOptions } from './measure';
+
+/** An address no account has. */
+const UNKNOWN = 'personne@nulle-part.example';
+
+/** One request's time, from its sending to its whole answer, over a socket. */
+async function timedPost(server: RunningServer, url: string, body: unknown): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  const response = await fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await response.arrayBuffer();
+  return { ms: performance.now() - started, status: response.status };
+}
+
+/** Failed sign-ins sent at once on each address to reach the count (each waits its delay). */
+const FAILURES_AT_ONCE = 10;
+
+/** Untimed calls on each side first: the first answers of a route carry V8's compilation. */
+const WARM_UP = 5;
+
+/**
+ * Known against unknown, interleaved (one pair known first, the next unknown first), `samples`
+ * of each: the ratio of the medians, which must stay within 0.9–1.1 for no answer to tell
+ * whether an account exists.
+ */
+async function knownAgainstUnknown(label: string, samples: number, ask: (email: string) => Promise<{ ms: number; status: number }>) {
+  const known: number[] = [];
+  const unknown: number[] = [];
+  const statuses = new Set<string>();
+  for (let i = 0; i < samples; i += 1) {
+    const knownFirst = i % 2 === 0;
+    const first = await ask(knownFirst ? ADMIN.email : UNKNOWN);
+    const second = await ask(knownFirst ? UNKNOWN : ADMIN.email);
+    const [a, b] = knownFirst ? [first, second] : [second, first];
+    known.push(a.ms);
+    unknown.push(b.ms);
+    statuses.add(`${a.status}/${b.status}`);
+  }
+  const ratio = median(known) / median(unknown);
+  console.log(
+    `  ${label.padEnd(52)} known ${median(known).toFixed(1).padStart(7)} ms, unknown ${median(unknown).toFixed(1).padStart(7)} ms, ` +
+      `ratio ${ratio.toFixed(2)} (${ratio >= 0.9 && ratio <= 1.1 ? 'within 0.9–1.1' : 'OUTSIDE 0.9–1.1'}; median of ${samples}; answers ${[...statuses].join(', ')})`,
+  );
+}
+
+/**
+ * Whether an answer's time tells that an account exists: a wrong password on the demo admin's
+ * address against the same on an address without an account, fresh and after many failures on
+ * both (the per-address delay then applies to both alike), and « Mot de passe oublié ? » for
+ * both. The compiled server in its own process, over HTTP, as a user meets it.
+ */
+export default async function accountTimingBench(options: BenchOptions): Promise<void> {
+  const failures = options.quick ? 6 : 80;
+  const samples = options.quick ? 3 : 15;
+  const slowSamples = options.quick ? 3 : 5;
+  const server = await startApiServer({ LOGIN_RATE_LIMIT: '10000', FEED_REFRESH_MINUTES: '0', MAIL_WORKER: '0' }, { compiled: true });
+  try {
+    const signIn = (email: string) => timedPost(server, '/api/login_check', { email, password: 'pas-le-bon-mot-de-passe' });
+    for (let i = 0; i < WARM_UP; i += 1) {
+      for (const email of [ADMIN.email, UNKNOWN]) await timedPost(server, '/api/password/forgot', { email });
+    }
+    console.log('\nAnswer times for an account that exists against one that does not (HTTP, compiled server)');
+    await knownAgainstUnknown('« Mot de passe oublié ? » (POST /api/password/forgot)', samples, (email) =>
+      timedPost(server, '/api/password/forgot', { email }),
+    );
+    await knownAgainstUnknown('a wrong password, from the first failure on', samples, signIn);
+    // Both addresses now have as many failures (the warm-up's and the samples' counted): the delay they meet is the same.
+    for (let done = samples; done < failures; done += FAILURES_AT_ONCE) {
+      const batch = Math.min(FAILURES_AT_ONCE, failures - done);
+      await Promise.all(Array.from({ length: batch }, () => [signIn(ADMIN.email), signIn(UNKNOWN)]).flat());
+    }
+    await knownAgainstUnknown(`a wrong password after ${failures} failures on each`, slowSamples, signIn);
+  } finally {
+    await server.stop();
+  }
+}

@@ -3,6 +3,10 @@
  * page's first JavaScript carries none of it (its budget, issue 13); back-office pages load lazily.
  */
 export const frConsole = {
+  /** A chart with fewer than two points (issue 41). */
+  charts: {
+    notEnoughPoints: 'Pas encore assez de points pour tracer une courbe.',
+  },
   dashboard: {
     title: 'Tableau de bord',
     profile: 'Profil',

@@ -114,6 +114,13 @@ export const frConsole = {
   contacts: {
     tab: 'Contacts',
     title: 'Contacts de la liste',
+    // The contacts' own page (issue 41): wide enough for their columns.
+    pageTitle: (subject: string) => `Contacts de la liste « ${subject} »`,
+    open: 'Voir les contacts',
+    openOf: (subject: string) => `Voir les contacts de « ${subject} »`,
+    openHint: 'Ouvre la page des contacts de la liste : recherche, tri, modification, désabonnement, export CSV.',
+    backToList: 'Retour à la liste',
+    loading: 'Chargement des contacts…',
     email: 'E-mail',
     firstname: 'Prénom',
     lastname: 'Nom',

@@ -3,6 +3,11 @@
  * page's first JavaScript carries none of it (its budget, issue 13); back-office pages load lazily.
  */
 export const frConsole = {
+  /** The header's account menu (issue 41). */
+  account: {
+    label: 'Mon compte',
+    hint: 'ouvre le menu du compte (changer de mot de passe)',
+  },
   /** A chart with fewer than two points (issue 41). */
   charts: {
     notEnoughPoints: 'Pas encore assez de points pour tracer une courbe.',

@@ -44,14 +44,16 @@ for (const viewport of [
       await form.getByRole('button', { name: 'Ajouter' }).click();
       await expect(form.getByText('tel@example.org a été ajouté à la liste.')).toBeVisible();
 
-      for (const tab of ['Contacts', 'Ciblage', 'Séquence', 'Workflow']) {
+      for (const tab of ['Ciblage', 'Séquence', 'Workflow']) {
         await editor.getByRole('tab', { name: tab }).click();
         await fitsTheWidth(page, `the list editor's ${tab} tab`);
       }
-      // The contacts table is wider than a phone: it scrolls in its own box, not the page.
-      await editor.getByRole('tab', { name: 'Contacts' }).click();
-      await expect(editor.getByRole('table', { name: 'Contacts de la liste' })).toBeVisible();
-      await editor.getByRole('button', { name: 'Modifier tel@example.org' }).click();
+      // The contacts' own page: the table is wider than a phone, it scrolls in its own box, not the page.
+      await editor.getByRole('tab', { name: 'General' }).click();
+      await editor.getByRole('link', { name: 'Voir les contacts' }).click();
+      await expect(page.getByRole('table', { name: 'Contacts de la liste' })).toBeVisible();
+      await fitsTheWidth(page, 'the contacts page');
+      await page.getByRole('button', { name: 'Modifier tel@example.org' }).click();
       await expect(page.getByRole('dialog', { name: 'Contact : tel@example.org' }).getByRole('button', { name: 'Enregistrer' })).toBeInViewport();
       await fitsTheWidth(page, 'the contact editor');
     });
@@ -75,7 +77,7 @@ for (const viewport of [
         }).toPass();
         await expect(editor.getByRole('tabpanel', { name: tab })).toBeVisible();
         await fitsTheWidth(page, `the template editor's ${tab} tab`);
-        for (const button of ['Fermer', 'MEP', 'Enregistrer']) await expect(editor.getByRole('button', { name: button })).toBeInViewport();
+        for (const button of ['Fermer', 'Publier cette version (MEP)', 'Enregistrer']) await expect(editor.getByRole('button', { name: button })).toBeInViewport();
       }
     });
 

@@ -5,7 +5,8 @@ import { DEMO_ADMIN, DEMO_OPERATOR } from './support/demoUsers';
 import { signIn } from './support/signIn';
 
 const editor = (page: Page) => page.getByRole('dialog', { name: /^Liste : / });
-const contactsTable = (page: Page) => editor(page).getByRole('table', { name: 'Contacts de la liste' });
+// The contacts have a page of their own (issue 41).
+const contactsTable = (page: Page) => page.getByRole('table', { name: 'Contacts de la liste' });
 const emailsShown = (page: Page) => contactsTable(page).locator('tbody tr td:first-child');
 
 /** Creates a list through the console and imports contacts with accents into it; answers its id. */
@@ -37,16 +38,17 @@ test('an operator browses, searches, sorts, changes and exports the contacts of 
   await signIn(page, DEMO_OPERATOR);
   const id = await listWithContacts(page, `Contacts e2e ${Date.now()}`);
 
-  // The tab has its address; a reload reopens the list on it.
-  await editor(page).getByRole('tab', { name: 'Contacts' }).click();
+  // The contacts open on their own page, at their address; a reload shows it again.
+  await editor(page).getByRole('link', { name: 'Voir les contacts' }).click();
   await expect(page).toHaveURL(new RegExp(`/influenceur/listes/${id}/contacts$`));
+  await expect(page.getByRole('heading', { name: /^Contacts de la liste « Contacts e2e/ })).toBeVisible();
   await page.reload();
-  await expect(editor(page).getByRole('tab', { name: 'Contacts', selected: true })).toBeVisible();
   await expect(emailsShown(page)).toHaveCount(5);
+  await expect(editor(page)).toHaveCount(0);
 
   // Search ignores case and accents; the server answers the count.
-  await editor(page).getByPlaceholder('type string...').fill('DUPRE');
-  await expect(editor(page).getByText('1–2 sur 2')).toBeVisible();
+  await page.getByPlaceholder('type string...').fill('DUPRE');
+  await expect(page.getByText('1–2 sur 2')).toBeVisible();
   // Sorted by first name, then the other way.
   await contactsTable(page).getByRole('button', { name: 'Prénom' }).click();
   await expect(emailsShown(page)).toHaveText(['helene@example.org', 'zoe@example.org']);
@@ -54,16 +56,16 @@ test('an operator browses, searches, sorts, changes and exports the contacts of 
   await expect(emailsShown(page)).toHaveText(['zoe@example.org', 'helene@example.org']);
 
   // Unsubscribe, undo from the snackbar, then remove.
-  await editor(page).getByRole('button', { name: 'Désabonner zoe@example.org' }).click();
+  await page.getByRole('button', { name: 'Désabonner zoe@example.org' }).click();
   await expect(page.getByText('zoe@example.org est maintenant désabonné.')).toBeVisible();
   await expect(contactsTable(page).getByRole('row', { name: /zoe@example.org/ })).toContainText('désabonné');
   await page.getByRole('button', { name: 'Annuler' }).click();
   await expect(contactsTable(page).getByRole('row', { name: /zoe@example.org/ })).toContainText('actif');
-  await editor(page).getByRole('button', { name: 'Retirer zoe@example.org' }).click();
+  await page.getByRole('button', { name: 'Retirer zoe@example.org' }).click();
   await expect(contactsTable(page).getByRole('row', { name: /zoe@example.org/ })).toContainText('retiré');
 
   // Edit a contact.
-  await editor(page).getByRole('button', { name: 'Modifier helene@example.org' }).click();
+  await page.getByRole('button', { name: 'Modifier helene@example.org' }).click();
   const edit = page.getByRole('dialog', { name: 'Contact : helene@example.org' });
   await expect(edit.getByLabel('Prénom')).toBeFocused();
   await edit.getByLabel('Téléphone').fill('0699');
@@ -73,7 +75,7 @@ test('an operator browses, searches, sorts, changes and exports the contacts of 
 
   // Export the filtered view: only what the search shows.
   const download = page.waitForEvent('download');
-  await editor(page).getByRole('button', { name: 'Exporter la vue filtrée (CSV)' }).click();
+  await page.getByRole('button', { name: 'Exporter la vue filtrée (CSV)' }).click();
   const file = await (await download).path();
   // Read back as French Excel reads it: UTF-8 with a BOM, split on semicolons.
   const bytes = fs.readFileSync(file);
@@ -85,16 +87,19 @@ test('an operator browses, searches, sorts, changes and exports the contacts of 
   expect(lines.find((line) => line.startsWith('helene@'))).toMatch(/^helene@example\.org;Hélène;Dupré;0699;[^;]*;actif;\d{4}-/);
 
   // The whole list, with a comma if asked: every value intact.
-  await editor(page).getByLabel('Séparateur').click();
+  await page.getByLabel('Séparateur').click();
   await page.getByRole('option', { name: 'Virgule ,' }).click();
   const whole = page.waitForEvent('download');
-  await editor(page).getByRole('button', { name: 'Exporter la liste (CSV)' }).click();
+  await page.getByRole('button', { name: 'Exporter la liste (CSV)' }).click();
   const all = fs.readFileSync(await (await whole).path()).subarray(3).toString('utf8').trimEnd().split('\r\n');
   expect(all[0]).toBe('email,prénom,nom,téléphone,origine,statut,ajouté le,consentement');
   expect(all).toHaveLength(6);
   expect(all.find((line) => line.startsWith('elodie@'))).toMatch(/^elodie@example\.org,Élodie,Œuvray à 5 €,0605,[^,]*,actif,\d{4}-/);
 
-  // Back closes the editor, and leaves the console's address.
+  // Back returns to the list's editor, then closes it and leaves the console's address.
+  await page.goBack();
+  await expect(editor(page)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/influenceur/listes/${id}$`));
   await page.goBack();
   await expect(editor(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/influenceur$/);

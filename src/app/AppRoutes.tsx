@@ -30,6 +30,7 @@ const ConfirmationPage = lazyPart(() =>
 // The back-office is split out of the public pages' bundle.
 const DashboardPage = lazy(() => import(/* webpackChunkName: "backoffice-dashboard" */ '../pages/dashboard/DashboardPage'));
 const InfluenceurPage = lazy(() => import(/* webpackChunkName: "backoffice-influenceur" */ '../pages/influenceur/InfluenceurPage'));
+const ListContactsPage = lazy(() => import(/* webpackChunkName: "backoffice-list-contacts" */ '../pages/listContacts/ListContactsPage'));
 const SendReportPage = lazy(() => import(/* webpackChunkName: "backoffice-send-report" */ '../pages/sendReport/SendReportPage'));
 const SendingDomainPage = lazy(() => import(/* webpackChunkName: "backoffice-sending-domain" */ '../pages/sendingDomain/SendingDomainPage'));
 const AutomationsPage = lazy(() => import(/* webpackChunkName: "backoffice-automations" */ '../pages/automations/AutomationsPage'));
@@ -58,6 +59,7 @@ export function AppRoutes() {
         <Route path="/" element={<HomePage />} />
         <Route path="/dashboard" element={backOffice(<DashboardPage />)} />
         <Route path="/influenceur/*" element={backOffice(<InfluenceurPage />)} />
+        <Route path="/influenceur/listes/:id/contacts" element={backOffice(<ListContactsPage />)} />
         <Route path="/influenceur/envois/:id" element={backOffice(<SendReportPage />)} />
         <Route path="/influenceur/domaine" element={backOffice(<SendingDomainPage />)} />
         <Route path="/influenceur/automatisations" element={backOffice(<AutomationsPage />)} />

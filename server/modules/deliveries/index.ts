@@ -2,3 +2,4 @@
 export { deliveryResource, type DeliveryProperties, type DeliveryRow } from './resource';
 export { decodeCodeList } from './code';
 export { DeliveryPatch } from './schemas';
+export { recordDiffusion } from './repository';

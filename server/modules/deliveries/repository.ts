@@ -1,8 +1,8 @@
 import type { Queryable, Row } from '../../db/db';
 import type { AuthUser } from '../../shared/auth';
 import { isAdmin } from '../../shared/auth';
-import { toItem } from '../../shared/hydra';
-import { deliveryResource } from './resource';
+import { findItem, toItem, updateItem } from '../../shared/hydra';
+import { deliveryResource, type DeliveryRow } from './resource';
 
 /** Records the delivery as it now is under its version (one snapshot a version, the last write wins). */
 export async function saveVersion(tx: Queryable, row: Row): Promise<void> {
@@ -49,4 +49,20 @@ export async function listVersions(db: Queryable, ref: { id: number } | { intern
     params,
   );
   return rows.map(({ content, publishedAt }) => ({ ...toItem(deliveryResource, content), publishedAt }));
+}
+
+/**
+ * Diffusion's frequency and list as a plan of sends now says them (planned, or stopped: ''):
+ * written in place at the current version, since they say when and where the template goes,
+ * not what it says; the editor reads them back as saved.
+ */
+export async function recordDiffusion(tx: Queryable, deliveryId: number, diffusion: { frequence: string; listId?: number }): Promise<void> {
+  const current = await findItem<DeliveryRow>(tx, deliveryResource, deliveryId);
+  const properties =
+    diffusion.listId === undefined || diffusion.listId === current.properties?.listId
+      ? current.properties
+      : { ...(current.properties ?? {}), listId: diffusion.listId };
+  if (current.frequence === diffusion.frequence && properties === current.properties) return;
+  const row = await updateItem(tx, deliveryResource, deliveryId, { frequence: diffusion.frequence, properties });
+  await saveVersion(tx, row);
 }

@@ -6,7 +6,7 @@ import { currentUser, isAdmin, type AuthUser } from '../../shared/auth';
 import { DownloadLink, downloadLinks, downloadRefused } from '../../shared/downloadLinks';
 import { badRequest, conflict, forbidden, HttpError } from '../../shared/errors';
 import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
-import { deliveryResource, type DeliveryRow } from '../deliveries';
+import { deliveryResource, recordDiffusion, type DeliveryRow } from '../deliveries';
 import { mailContacts } from './contacts';
 import {
   compileContent,
@@ -181,14 +181,12 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       if (frequency === 'unique' && first.getTime() <= Date.now()) {
         throw badRequest('firstAt', "La date d'un envoi unique doit être à venir.");
       }
-      const id = await saveSchedule(db, {
-        deliveryId: delivery.id,
-        listId,
-        userId: Number(list.user),
-        frequency,
-        firstAt: first,
-        timezone: config.timezone,
-      });
+      // Diffusion's frequency and list are the plan's: saved with it, the editor reads them back as saved.
+      const id = await saveSchedule(
+        db,
+        { deliveryId: delivery.id, listId, userId: Number(list.user), frequency, firstAt: first, timezone: config.timezone },
+        (tx) => recordDiffusion(tx, delivery.id, { frequence: frequency, listId }),
+      );
       return reply.code(201).send(await findOwnedItem(db, scheduleResource, id, user));
     },
   );
@@ -198,7 +196,11 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, response: { 204: NoContentAnswer } } },
     async (request, reply) => {
       const schedule = await findOwnedItem<Row>(db, scheduleResource, request.params.id, currentUser(request));
-      await stopSchedule(db, Number(schedule.delivery));
+      // Stopped, the template is sent by hand only: its frequency reads 'Aucune'.
+      await db.transaction(async (tx) => {
+        await stopSchedule(tx, Number(schedule.delivery));
+        await recordDiffusion(tx, Number(schedule.delivery), { frequence: '' });
+      });
       return reply.code(204).send();
     },
   );

@@ -79,6 +79,17 @@ export const deliveriesApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/sendEmail', method: 'POST', body }),
       invalidatesTags: [SENDS],
     }),
+    /**
+     * How many contacts of a list are active (status actif): those a send to it mails. The lists
+     * feature reads the same counts; here only the active ones, for Envoyer's confirmation.
+     */
+    getActiveContactCount: build.query<number, number>({
+      query: (listId) => `/grp_rcps/${listId}/count`,
+      transformResponse: (response: { count: number }) => response.count,
+      providesTags: (_result, _error, listId) => [{ type: 'ListCounts', id: listId }],
+      // Counted again each time the confirmation opens: contacts come and go between two sends.
+      keepUnusedDataFor: 0,
+    }),
     getSend: build.query<Send, number>({
       query: (id) => `/sends/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Send', id }],
@@ -104,13 +115,15 @@ export const deliveriesApi = baseApi.injectEndpoints({
       providesTags: [SCHEDULES],
     }),
     /** Plans the template's sends (replacing its plan); `firstAt` is a wall-clock time in TIMEZONE. */
+    /** The server records the frequency and list on the template too: the editor reads them back as saved. */
     saveSchedule: build.mutation<Schedule, { delId: number; listId: number; frequency: Schedule['frequency']; firstAt: string }>({
       query: (body) => ({ url: '/schedules', method: 'POST', body }),
-      invalidatesTags: [SCHEDULES, SENDS],
+      invalidatesTags: (_result, _error, { delId }) => [SCHEDULES, SENDS, { type: 'Delivery', id: delId }],
     }),
-    stopSchedule: build.mutation<void, number>({
-      query: (id) => ({ url: `/schedules/${id}`, method: 'DELETE' }),
-      invalidatesTags: [SCHEDULES],
+    /** Stopped, the template's frequency reads 'Aucune'. */
+    stopSchedule: build.mutation<void, Pick<Schedule, 'id' | 'delivery'>>({
+      query: ({ id }) => ({ url: `/schedules/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { delivery }) => [SCHEDULES, { type: 'Delivery', id: delivery }],
     }),
     /** Users whose e-mail contains `search`, for the admin's "Propriétaire" field. */
     getOwner: build.query<Owner, number>({
@@ -151,6 +164,7 @@ export const {
   usePreviewDeliveryMutation,
   useValidateAmpQuery,
   useStartSendMutation,
+  useGetActiveContactCountQuery,
   useGetSendQuery,
   useGetSendsQuery,
   useChangeSendStatusMutation,

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { AppBar, Box, Button, IconButton, Menu, MenuItem, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { AppBar, Box, Button, IconButton, Menu, MenuItem, Toolbar, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import { ChangePasswordDialog, LogoutButton, useLogout } from '../../features/auth';
@@ -21,8 +21,10 @@ const ADMIN_LINKS = [...LINKS, { to: '/influenceur/domaine', label: frConsole.se
 /**
  * The back-office pages' frame: product name, navigation, who is signed in, logout, and the
  * corner where `useNotify()` messages show (here rather than app-wide: the public pages never
- * notify, and notistack stays out of their first JavaScript). Below the `md` breakpoint the
- * navigation folds into a menu, so that a phone never scrolls sideways.
+ * notify, and notistack stays out of their first JavaScript). The header holds one line from
+ * the `lg` breakpoint (1200 px) on: who is signed in opens a menu with the password change, and
+ * the items sit close (issue 41: it wrapped at 1280 px). Below `lg` the navigation folds into a
+ * menu, so that a narrower window never wraps it and a phone never scrolls sideways.
  */
 export function BackOfficeFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -35,12 +37,12 @@ export function BackOfficeFrame({ title, children }: { title: string; children: 
 function FramedPage({ title, children }: { title: string; children: ReactNode }) {
   const user = useSelector(selectSessionUser);
   const links = useSelector(selectIsAdmin) ? ADMIN_LINKS : LINKS;
-  const folded = useMediaQuery(useTheme().breakpoints.down('md'));
+  const folded = useMediaQuery(useTheme().breakpoints.down('lg'));
   return (
     <Box>
       <AppBar position="static" color="primary" sx={{ mb: 3 }}>
-        <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="span" sx={{ flexGrow: 1 }}>
+        <Toolbar sx={{ gap: 0.5, flexWrap: 'nowrap' }}>
+          <Typography variant="h6" component="span" sx={{ flexGrow: 1, mr: 1, whiteSpace: 'nowrap' }}>
             {appConfig.productName}
           </Typography>
           {folded ? (
@@ -48,17 +50,14 @@ function FramedPage({ title, children }: { title: string; children: ReactNode })
           ) : (
             <>
               {links.map((link) => (
-                <Button key={link.to} color="inherit" component={RouterLink} to={link.to}>
+                <Button key={link.to} color="inherit" component={RouterLink} to={link.to} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                   {link.label}
                 </Button>
               ))}
-              {user && (
-                <Typography variant="body2" component="span">
-                  {fr.auth.signedInAs(user.username)}
-                </Typography>
-              )}
-              <PasswordButton />
-              <LogoutButton />
+              <AccountMenu username={user?.username} />
+              <Box sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+                <LogoutButton />
+              </Box>
             </>
           )}
         </Toolbar>
@@ -74,15 +73,47 @@ function FramedPage({ title, children }: { title: string; children: ReactNode })
   );
 }
 
-/** Opens the 'change my password' form. */
-function PasswordButton() {
-  const [open, setOpen] = useState(false);
+/**
+ * Who is signed in, as a button that opens the account's menu ('Changer mon mot de passe'): one
+ * item of the header instead of two. A long address is cut with an ellipsis (whole in its tooltip).
+ */
+function AccountMenu({ username }: { username?: string }) {
+  const [changing, setChanging] = useState(false);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const label = username ? fr.auth.signedInAs(username) : frConsole.account.label;
   return (
     <>
-      <Button color="inherit" onClick={() => setOpen(true)}>
-        {fr.auth.changePassword}
-      </Button>
-      {open && <ChangePasswordDialog onClose={() => setOpen(false)} />}
+      <Tooltip title={`${label} — ${frConsole.account.hint}`} describeChild>
+        <Button
+          color="inherit"
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          aria-controls={anchor ? 'account-menu' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          endIcon={
+            <Box component="span" aria-hidden sx={{ fontSize: 12, lineHeight: 1 }}>
+              ▾
+            </Box>
+          }
+          sx={{ minWidth: 0, maxWidth: 280, flexShrink: 1 }}
+        >
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {label}
+          </Box>
+        </Button>
+      </Tooltip>
+      <Menu id="account-menu" anchorEl={anchor} open={anchor !== null} onClose={close}>
+        <MenuItem
+          onClick={() => {
+            close();
+            setChanging(true);
+          }}
+        >
+          {fr.auth.changePassword}
+        </MenuItem>
+      </Menu>
+      {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
     </>
   );
 }

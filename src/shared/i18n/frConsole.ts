@@ -3,6 +3,15 @@
  * page's first JavaScript carries none of it (its budget, issue 13); back-office pages load lazily.
  */
 export const frConsole = {
+  /** The header's account menu (issue 41). */
+  account: {
+    label: 'Mon compte',
+    hint: 'ouvre le menu du compte (changer de mot de passe)',
+  },
+  /** A chart with fewer than two points (issue 41). */
+  charts: {
+    notEnoughPoints: 'Pas encore assez de points pour tracer une courbe.',
+  },
   dashboard: {
     title: 'Tableau de bord',
     profile: 'Profil',
@@ -110,6 +119,13 @@ export const frConsole = {
   contacts: {
     tab: 'Contacts',
     title: 'Contacts de la liste',
+    // The contacts' own page (issue 41): wide enough for their columns.
+    pageTitle: (subject: string) => `Contacts de la liste « ${subject} »`,
+    open: 'Voir les contacts',
+    openOf: (subject: string) => `Voir les contacts de « ${subject} »`,
+    openHint: 'Ouvre la page des contacts de la liste : recherche, tri, modification, désabonnement, export CSV.',
+    backToList: 'Retour à la liste',
+    loading: 'Chargement des contacts…',
     email: 'E-mail',
     firstname: 'Prénom',
     lastname: 'Nom',
@@ -201,12 +217,37 @@ export const frConsole = {
     inProduction: 'en production',
     actions: {
       save: 'Enregistrer',
-      publish: 'MEP',
+      // Spec §2.5's "MEP", named for what it does (docs/decisions.md, «An operator's first day (issue 41)»).
+      publish: 'Publier cette version (MEP)',
       testSend: 'BAT',
       send: 'Envoyer',
       delete: 'Supprimer',
       close: 'Fermer',
       active: 'Actif',
+    },
+    /** What each editor button does, in its tooltip (issue 41). */
+    hints: {
+      save: 'Enregistre vos modifications comme une nouvelle version du modèle.',
+      publish:
+        'MEP (mise en production) : la version enregistrée devient la version publiée, celle avec laquelle partent les envois planifiés. Une confirmation est demandée.',
+      publishDirty: 'Enregistrez d’abord vos modifications : seule une version enregistrée peut être publiée.',
+      testSend: 'BAT (bon à tirer) : envoie un message de test à une adresse, pour vérifier le rendu avant l’envoi.',
+      send: 'Envoie la version enregistrée à une liste ; le nombre de destinataires est confirmé avant le départ.',
+      sendDirty: 'Enregistrez d’abord vos modifications : seule une version enregistrée peut être envoyée.',
+      delete: 'Retire le modèle de la console (une confirmation est demandée).',
+      active: 'Un modèle inactif ne peut plus être envoyé.',
+    },
+    publishConfirm: {
+      title: 'Publier cette version (MEP) ?',
+      reading: 'Lecture des versions publiées…',
+      text: (label: string, version: number, subject: string, published: number | null) => {
+        const about = subject ? ` (objet « ${subject} »)` : '';
+        return published === version
+          ? `La version ${version} de « ${label} » est déjà la version publiée : elle sera publiée à nouveau, sans autre changement.`
+          : published === null
+            ? `La version ${version} de « ${label} »${about} devient la version publiée : les envois planifiés partiront avec elle. Aucune version n’était publiée jusqu’ici.`
+            : `La version ${version} de « ${label} »${about} remplace la version ${published} comme version publiée : les envois planifiés partiront désormais avec elle.`;
+      },
     },
     saveFirst: 'Enregistrez d’abord vos modifications.',
     // AMP for e-mail and Gmail's clipping (issue 22).
@@ -262,6 +303,15 @@ export const frConsole = {
       next: 'Continuer',
       confirm: (label: string, version: number, list: string) =>
         `Envoyer « ${label} » (version ${version}) à tous les contacts actifs de la liste « ${list} » ?`,
+      /** The count is the list's active contacts (status actif), those a send mails. */
+      recipients: (count: number, list: string) =>
+        count === 0
+          ? `La liste « ${list} » n’a aucun contact actif : personne ne recevrait ce message.`
+          : count === 1
+            ? `Destinataires : 1 contact actif de la liste « ${list} ».`
+            : `Destinataires : ${count.toLocaleString('fr-FR')} contacts actifs de la liste « ${list} ».`,
+      subjectLine: (subject: string) => `Objet : ${subject || '(sans objet)'}`,
+      counting: 'Décompte des destinataires…',
       confirmButton: 'Confirmer l’envoi',
       cancel: 'Annuler',
     },
@@ -318,7 +368,7 @@ export const frConsole = {
     firstAt: (timezone: string) => `Première date et heure (${timezone})`,
     plan: 'Planifier',
     stop: 'Arrêter la planification',
-    next: (date: string) => `Prochain envoi : ${date}`,
+    next: (date: string, frequency: string) => `Prochain envoi : ${date} · ${frequency}`,
     none: 'Aucun envoi planifié.',
     listFirst: 'Choisissez d’abord une liste.',
     saved: 'Planification enregistrée.',

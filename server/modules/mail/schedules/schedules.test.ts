@@ -150,9 +150,15 @@ describe('schedules (Diffusion frequency)', () => {
     expect((await t.call('GET', `/api/schedules?delivery=${weekly}&active=1`, admin)).json()['hydra:member']).toEqual([
       expect.objectContaining({ id: replaced.id }),
     ]);
+    // The template reads its plan back: frequency and list, at the same version (issue 41).
+    const planned = (await t.call('GET', `/api/deliveries/${weekly}`, admin)).json();
+    expect(planned).toMatchObject({ frequence: 'mensuelle', version: 1, properties: expect.objectContaining({ listId }) });
+    expect((await t.call('GET', `/api/deliveryAll/${weekly}`, admin)).json().data[0]).toMatchObject({ frequence: 'mensuelle', version: 1 });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/schedules/${replaced.id}`, headers: operator })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/schedules/${replaced.id}`, headers: admin })).statusCode).toBe(204);
     expect((await t.call('GET', `/api/schedules?delivery=${weekly}&active=1`, admin)).json()['hydra:member']).toEqual([]);
+    // Stopped: sent by hand only ('Aucune'); the list stays chosen.
+    expect((await t.call('GET', `/api/deliveries/${weekly}`, admin)).json()).toMatchObject({ frequence: '', properties: expect.objectContaining({ listId }) });
   });
 
   it('refuses bad schedules naming the field', async () => {

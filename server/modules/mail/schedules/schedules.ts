@@ -38,9 +38,13 @@ export interface NewSchedule {
   timezone: string;
 }
 
-/** Plans a template's sends, replacing the plan it had: a template has at most one. */
-export async function saveSchedule(db: Db, schedule: NewSchedule): Promise<number> {
+/**
+ * Plans a template's sends, replacing the plan it had: a template has at most one. `alongside`
+ * runs in the same transaction (the route records the template's frequency and list with it).
+ */
+export async function saveSchedule(db: Db, schedule: NewSchedule, alongside?: (tx: Queryable) => Promise<void>): Promise<number> {
   return db.transaction(async (tx) => {
+    await alongside?.(tx);
     await tx.query('UPDATE mail_schedule SET active = 0 WHERE delivery_id = $1 AND active = 1', [schedule.deliveryId]);
     const next = nextOccurrence(schedule.firstAt, schedule.frequency, new Date(), schedule.timezone);
     const [{ id }] = await tx.query<{ id: number }>(

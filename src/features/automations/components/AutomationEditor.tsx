@@ -28,6 +28,7 @@ import { errorMessage, isApiError } from '../../../shared/api';
 import { appConfig } from '../../../shared/config/appConfig';
 import { frConsole } from '../../../shared/i18n/frConsole';
 import { formatDateTimeIn } from '../../../shared/lib/dates';
+import { ChartOrNotice } from '../../../shared/ui/ChartOrNotice';
 import { Feedback, useNotify, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import {
   useActivateAutomationMutation,
@@ -239,13 +240,16 @@ function Figures({ automation, deliveries }: { automation: Automation; deliverie
           </TableBody>
         </Table>
       </TableContainer>
-      <Box role="img" aria-label={t.chart} sx={{ maxWidth: '100%', overflow: 'hidden' }}>
-        <BarChart
-          height={240}
-          xAxis={[{ scaleType: 'band', data: steps.map((_, index) => t.step(index + 1)) }]}
-          series={(['sent', 'opened', 'clicked', 'skipped', 'waiting'] as const).map((key) => ({ label: t.figureNames[key], data: steps.map((s) => s[key] ?? 0) }))}
-        />
-      </Box>
+      {/* One step is one point: the table says it all, the chart would be an empty frame. */}
+      <ChartOrNotice points={steps.length}>
+        <Box role="img" aria-label={t.chart} sx={{ maxWidth: '100%', overflow: 'hidden' }}>
+          <BarChart
+            height={240}
+            xAxis={[{ scaleType: 'band', data: steps.map((_, index) => t.step(index + 1)) }]}
+            series={(['sent', 'opened', 'clicked', 'skipped', 'waiting'] as const).map((key) => ({ label: t.figureNames[key], data: steps.map((s) => s[key] ?? 0) }))}
+          />
+        </Box>
+      </ChartOrNotice>
     </Paper>
   );
 }

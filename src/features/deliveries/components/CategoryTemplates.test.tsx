@@ -28,7 +28,7 @@ describe('CategoryTemplates and the template editor (against the real API server
     expect(within(editor).queryByLabelText('Libellé')).not.toBeInTheDocument();
     await userEvent.click(within(editor).getByRole('tab', { name: 'Général' }));
     expect(within(editor).getByLabelText('Libellé')).toHaveValue('Lettre de mai');
-    expect(within(editor).getByRole('button', { name: 'MEP' })).toBeDisabled();
+    expect(within(editor).getByRole('button', { name: 'Publier cette version (MEP)' })).toBeDisabled();
     const save = within(editor).getByRole('button', { name: 'Enregistrer' });
     await userEvent.click(save);
     expect(
@@ -38,7 +38,7 @@ describe('CategoryTemplates and the template editor (against the real API server
     // The new version starts a fresh working copy in the same dialog: nothing remounts, the focus stays.
     expect(screen.getByRole('dialog', { name: 'Modèle : Lettre de mai' })).toBe(editor);
     expect(save).toHaveFocus();
-    expect(within(editor).getByRole('button', { name: 'MEP' })).toBeEnabled();
+    expect(within(editor).getByRole('button', { name: 'Publier cette version (MEP)' })).toBeEnabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Supprimer' }));
     const popin = await screen.findByRole('dialog', { name: 'Supprimer le modèle' }, SERVER);

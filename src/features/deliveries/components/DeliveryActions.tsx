@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, FormControlLabel, Switch } from '@mui/material';
+import { Button, FormControlLabel, Switch, Tooltip } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { frConsole } from '../../../shared/i18n/frConsole';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { usePublishDeliveryMutation, useUpdateDeliveryMutation } from '../api';
+import { Hinted } from '../../../shared/ui/Hinted';
+import { useGetDeliveryVersionsQuery, usePublishDeliveryMutation, useUpdateDeliveryMutation } from '../api';
 import { contentOf, savePatch } from '../draft';
 import type { AmpRefusal, Delivery } from '../types';
 import { ampErrorsOf } from './tabs/ampCheck';
@@ -35,7 +36,11 @@ interface Props {
  */
 export function DeliveryActions({ delivery, copy, onNotice, onAmpRefusal, onDeleted }: Props) {
   const { draft, change, dirty, valid } = copy;
-  const [dialog, setDialog] = useState<'bat' | 'send' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'bat' | 'send' | 'delete' | 'publish' | null>(null);
+  const { data: versions, isFetching: readingVersions } = useGetDeliveryVersionsQuery(delivery.id);
+  // The version published until now, which the MEP's confirmation says it replaces (newest first).
+  const published = versions?.find((version) => version.publishedAt !== null)?.version ?? null;
+  const versionsKnown = versions !== undefined && !readingVersions;
   const [update, { isLoading: saving }] = useUpdateDeliveryMutation();
   const [publish, { isLoading: publishing }] = usePublishDeliveryMutation();
   const busy = saving || publishing;
@@ -82,28 +87,58 @@ export function DeliveryActions({ delivery, copy, onNotice, onAmpRefusal, onDele
 
   return (
     <>
-      <FormControlLabel
-        control={<Switch checked={draft.actif === 1} onChange={(e) => change({ actif: e.target.checked ? 1 : 0 })} />}
-        label={t.actions.active}
-        sx={{ mr: 'auto' }}
-      />
-      <Button color="error" onClick={() => setDialog('delete')} disabled={busy}>
-        {t.actions.delete}
-      </Button>
-      <Button onClick={() => setDialog('bat')} disabled={!valid}>
-        {t.actions.testSend}
-      </Button>
-      <Button onClick={publishCurrent} disabled={busy || dirty}>
-        {t.actions.publish}
-      </Button>
-      <Button onClick={() => setDialog('send')} disabled={busy || dirty || delivery.actif === 0}>
-        {t.actions.send}
-      </Button>
-      <Button variant="contained" onClick={save} disabled={busy || !valid}>
-        {t.actions.save}
-      </Button>
+      <Tooltip title={t.hints.active} describeChild>
+        <FormControlLabel
+          control={<Switch checked={draft.actif === 1} onChange={(e) => change({ actif: e.target.checked ? 1 : 0 })} />}
+          label={t.actions.active}
+          sx={{ mr: 'auto' }}
+        />
+      </Tooltip>
+      <Hinted hint={t.hints.delete}>
+        <Button color="error" onClick={() => setDialog('delete')} disabled={busy}>
+          {t.actions.delete}
+        </Button>
+      </Hinted>
+      <Hinted hint={t.hints.testSend}>
+        <Button onClick={() => setDialog('bat')} disabled={!valid}>
+          {t.actions.testSend}
+        </Button>
+      </Hinted>
+      {/* Spec §2.5's MEP, named for what it does: the name holds both (docs/decisions.md). */}
+      <Hinted hint={dirty ? t.hints.publishDirty : t.hints.publish}>
+        <Button onClick={() => setDialog('publish')} disabled={busy || dirty}>
+          {t.actions.publish}
+        </Button>
+      </Hinted>
+      <Hinted hint={dirty ? t.hints.sendDirty : t.hints.send}>
+        <Button onClick={() => setDialog('send')} disabled={busy || dirty || delivery.actif === 0}>
+          {t.actions.send}
+        </Button>
+      </Hinted>
+      <Hinted hint={t.hints.save}>
+        <Button variant="contained" onClick={save} disabled={busy || !valid}>
+          {t.actions.save}
+        </Button>
+      </Hinted>
       {dialog === 'bat' && <TestSendDialog deliveryId={delivery.id} content={contentOf(draft)} onClose={() => setDialog(null)} />}
       {dialog === 'send' && <SendDialog delivery={delivery} onClose={() => setDialog(null)} />}
+      {/* MEP says which version becomes the published one, and which it replaces. */}
+      <ConfirmDialog
+        open={dialog === 'publish'}
+        title={t.publishConfirm.title}
+        text={
+          versionsKnown
+            ? t.publishConfirm.text(delivery.label || delivery.internalname, delivery.version, delivery.subject, published)
+            : t.publishConfirm.reading
+        }
+        onConfirm={() => {
+          setDialog(null);
+          void publishCurrent();
+        }}
+        onCancel={() => setDialog(null)}
+        busy={busy || !versionsKnown}
+        confirmColor="primary"
+      />
       {/* The detail popin that confirms a deletion (spec §2.5): Oui or Non. */}
       <ConfirmDialog
         open={dialog === 'delete'}

@@ -7,10 +7,11 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  Stack,
   Typography,
 } from '@mui/material';
 import { frConsole } from '../../../shared/i18n/frConsole';
-import { useStartSendMutation, type ListChoice } from '../api';
+import { useGetActiveContactCountQuery, useStartSendMutation, type ListChoice } from '../api';
 import type { Delivery } from '../types';
 import { ErrorAlert } from './ErrorAlert';
 import { ListField, useActiveList, useHasLists } from './ListField';
@@ -18,7 +19,10 @@ import { SendProgress } from './SendProgress';
 
 const t = frConsole.deliveries.send;
 
-/** Envoyer: choose a list, confirm, send; then follow the send until it completes. */
+/**
+ * Envoyer: choose a list, confirm (the version, its subject and how many active contacts will
+ * receive it), send; then follow the send until it completes.
+ */
 export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose: () => void }) {
   const hasLists = useHasLists(delivery.user);
   const planned = useActiveList(delivery.properties.listId);
@@ -26,6 +30,11 @@ export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose:
   const [confirming, setConfirming] = useState(false);
   const [startSend, { data: started, error, isLoading }] = useStartSendMutation();
   const list = chosen ?? planned;
+  const confirmingList = confirming && list ? list : null;
+  const { data: recipients, isFetching: counting } = useGetActiveContactCountQuery(confirmingList?.id ?? 0, {
+    skip: !confirmingList,
+    refetchOnMountOrArgChange: true,
+  });
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="send-title" fullWidth maxWidth="sm">
@@ -33,8 +42,16 @@ export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose:
       <DialogContent>
         {started ? (
           <SendProgress sendId={started.id} />
-        ) : confirming && list ? (
-          <Typography>{t.confirm(delivery.label || delivery.internalname, delivery.version, list.subject)}</Typography>
+        ) : confirmingList ? (
+          <Stack spacing={1}>
+            <Typography>{t.confirm(delivery.label || delivery.internalname, delivery.version, confirmingList.subject)}</Typography>
+            <Typography>{t.subjectLine(delivery.subject)}</Typography>
+            {recipients === undefined || counting ? (
+              <Typography color="text.secondary">{t.counting}</Typography>
+            ) : (
+              <Typography sx={{ fontWeight: 'bold' }}>{t.recipients(recipients, confirmingList.subject)}</Typography>
+            )}
+          </Stack>
         ) : hasLists === false ? (
           <Alert severity="info">{t.noList}</Alert>
         ) : (
@@ -47,13 +64,14 @@ export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose:
       <DialogActions>
         {started ? (
           <Button onClick={onClose}>{frConsole.deliveries.actions.close}</Button>
-        ) : confirming && list ? (
+        ) : confirmingList ? (
           <>
             <Button onClick={() => setConfirming(false)}>{t.cancel}</Button>
             <Button
               variant="contained"
-              disabled={isLoading}
-              onClick={() => void startSend({ delId: delivery.id, listId: list.id })}
+              // Not before the count is known, nor to nobody.
+              disabled={isLoading || counting || !recipients}
+              onClick={() => void startSend({ delId: delivery.id, listId: confirmingList.id })}
             >
               {t.confirmButton}
             </Button>

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Divider, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { frConsole } from '../../../shared/i18n/frConsole';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
+import { Hinted } from '../../../shared/ui/Hinted';
 import { useGetListCountsQuery, useUpdateListMutation } from '../api';
 import type { List } from '../types';
 import { AddContactForm } from './AddContactForm';
@@ -13,7 +15,7 @@ import { DeleteListButton } from './DeleteListButton';
 import { RefreshDataButton } from './RefreshDataButton';
 
 /** General: the subject, the counts and last change, and the list's actions. */
-export function GeneralTab({ list, onDeleted }: { list: List; onDeleted: () => void }) {
+export function GeneralTab({ list, onDeleted, contactsHref }: { list: List; onDeleted: () => void; contactsHref?: string }) {
   const [subject, setSubject] = useState(list.subject);
   const [adding, setAdding] = useState(false);
   const [result, setResult] = useState<FeedbackMessage | null>(null);
@@ -77,7 +79,14 @@ export function GeneralTab({ list, onDeleted }: { list: List; onDeleted: () => v
         <Typography>{frConsole.lists.countStart(counts?.countStart ?? 0)}</Typography>
         <Typography>{frConsole.lists.lastModifiedOn(formatFrenchDate(list.lastModified))}</Typography>
       </Box>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start', gap: 1 }}>
+        {contactsHref && (
+          <Hinted hint={frConsole.contacts.openHint}>
+            <Button variant="contained" component={RouterLink} to={contactsHref}>
+              {frConsole.contacts.open}
+            </Button>
+          </Hinted>
+        )}
         <Button variant="outlined" onClick={() => setAdding(!adding)} aria-expanded={adding}>
           {frConsole.lists.addContact}
         </Button>

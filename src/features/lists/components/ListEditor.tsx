@@ -5,7 +5,6 @@ import { NotFoundDialog } from '../../../shared/ui/NotFoundDialog';
 import { TabbedDialog } from '../../../shared/ui/TabbedDialog';
 import { useGetListQuery } from '../api';
 import { CiblageTab } from './CiblageTab';
-import { ContactsTable } from './ContactsTable';
 import { GeneralTab } from './GeneralTab';
 import { ListSequenceTab } from './ListSequenceTab';
 
@@ -17,17 +16,21 @@ export interface ListEditorProps {
   onTabChange?: (tab: string) => void;
   /** The sends made to the list, given by the page (the sending feature owns them). */
   renderWorkflow?: (listId: number) => ReactNode;
+  /** The address of the list's contacts page, given by the page that owns the addresses. */
+  contactsHref?: string;
 }
 
-/** The list editor modal (spec §2.5): tabs General, Contacts, Ciblage, Séquence, Workflow. */
-export function ListEditor({ listId, onClose, tab, onTabChange, renderWorkflow }: ListEditorProps) {
+/**
+ * The list editor modal (spec §2.5): tabs General, Ciblage, Séquence, Workflow. The contacts
+ * have a page of their own, wide enough for their columns (issue 41), which General links to.
+ */
+export function ListEditor({ listId, onClose, tab, onTabChange, renderWorkflow, contactsHref }: ListEditorProps) {
   const { data: list, isError } = useGetListQuery(listId);
   // 404 and 403 read the same: whether someone else's list exists is not the caller's business.
   if (isError || list?.actif === 0) return <NotFoundDialog text={frConsole.lists.notFound} onClose={onClose} />;
   const tabs = list
     ? [
-        { label: frConsole.lists.tabs.general, slug: 'general', content: <GeneralTab list={list} onDeleted={onClose} /> },
-        { label: frConsole.contacts.tab, slug: 'contacts', content: <ContactsTable listId={list.id} /> },
+        { label: frConsole.lists.tabs.general, slug: 'general', content: <GeneralTab list={list} onDeleted={onClose} contactsHref={contactsHref} /> },
         { label: frConsole.lists.tabs.ciblage, slug: 'ciblage', content: <CiblageTab list={list} /> },
         { label: frConsole.lists.tabs.sequence, slug: 'sequence', content: <ListSequenceTab list={list} /> },
         {

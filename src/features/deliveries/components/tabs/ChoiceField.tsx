@@ -11,7 +11,15 @@ interface Props {
 /** A select among fixed choices. */
 export function ChoiceField({ label, value, choices, onChange }: Props) {
   return (
-    <TextField select label={label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 240 }}>
+    <TextField
+      select
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth: 240 }}
+      // An empty value that is a choice ('Aucune') shows its name, not a blank field.
+      slotProps={'' in choices ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
+    >
       {Object.entries(choices).map(([choice, name]) => (
         <MenuItem key={choice} value={choice}>
           {name}

@@ -62,8 +62,10 @@ export function SchedulePanel({ deliveryId, listId, frequency }: { deliveryId: n
       {plannable && !listId && <Typography variant="body2">{t.listFirst}</Typography>}
       {schedule?.nextAt ? (
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <Typography variant="body2">{t.next(formatDateTimeIn(schedule.nextAt, schedule.timezone))}</Typography>
-          <Button size="small" color="error" disabled={stopping.isLoading} onClick={() => void run(() => stop(schedule.id).unwrap(), t.stopped)}>
+          <Typography variant="body2">
+            {t.next(formatDateTimeIn(schedule.nextAt, schedule.timezone), frConsole.deliveries.frequences[schedule.frequency])}
+          </Typography>
+          <Button size="small" color="error" disabled={stopping.isLoading} onClick={() => void run(() => stop(schedule).unwrap(), t.stopped)}>
             {t.stop}
           </Button>
         </Stack>

@@ -24,14 +24,20 @@ const WARM_UP = 5;
  * of each: the ratio of the medians, which must stay within 0.9–1.1 for no answer to tell
  * whether an account exists.
  */
-async function knownAgainstUnknown(label: string, samples: number, ask: (email: string) => Promise<{ ms: number; status: number }>) {
+async function knownAgainstUnknown(
+  label: string,
+  samples: number,
+  ask: (email: string) => Promise<{ ms: number; status: number }>,
+  { unknown: unknownOf = () => UNKNOWN, before }: { unknown?: (sample: number) => string; before?: () => Promise<unknown> } = {},
+) {
   const known: number[] = [];
   const unknown: number[] = [];
   const statuses = new Set<string>();
   for (let i = 0; i < samples; i += 1) {
+    await before?.();
     const knownFirst = i % 2 === 0;
-    const first = await ask(knownFirst ? ADMIN.email : UNKNOWN);
-    const second = await ask(knownFirst ? UNKNOWN : ADMIN.email);
+    const first = await ask(knownFirst ? ADMIN.email : unknownOf(i));
+    const second = await ask(knownFirst ? unknownOf(i) : ADMIN.email);
     const [a, b] = knownFirst ? [first, second] : [second, first];
     known.push(a.ms);
     unknown.push(b.ms);
@@ -64,9 +70,14 @@ export default async function accountTimingBench(options: BenchOptions): Promise
     await knownAgainstUnknown('« Mot de passe oublié ? » (POST /api/password/forgot)', samples, (email) =>
       timedPost(server, '/api/password/forgot', { email }),
     );
-    await knownAgainstUnknown('a wrong password, from the first failure on', samples, signIn);
-    // Both addresses now have as many failures (the warm-up's and the samples' counted): the delay they meet is the same.
-    for (let done = samples; done < failures; done += FAILURES_AT_ONCE) {
+    // Fresh: the account's failures forgotten by a right password before each pair, a new unknown address each time.
+    await knownAgainstUnknown('a wrong password, no failure before', samples, signIn, {
+      unknown: (sample) => `personne-${sample}@nulle-part.example`,
+      before: () => timedPost(server, '/api/login_check', ADMIN),
+    });
+    // Both addresses now get as many failures, from none: the delay they meet is the same.
+    await timedPost(server, '/api/login_check', ADMIN);
+    for (let done = 0; done < failures; done += FAILURES_AT_ONCE) {
       const batch = Math.min(FAILURES_AT_ONCE, failures - done);
       await Promise.all(Array.from({ length: batch }, () => [signIn(ADMIN.email), signIn(UNKNOWN)]).flat());
     }

@@ -258,3 +258,51 @@ describe('the CSV export', () => {
     expect((await api.get('/api/audience.csv')).statusCode).toBe(401);
   });
 });
+
+// Last: it changes the data the tests above read.
+describe('the counts the database keeps', () => {
+  const figuresOf = async (channelId: string) => {
+    const { followers, newFollowers7, newFollowers30, digestSubscribers, ratings, bestVideos } = (await api.get(`/api/audience/${channelId}`, admin)).json();
+    return { followers, newFollowers7, newFollowers30, digestSubscribers, ratings, bestVideos };
+  };
+  const visitorId = async (n: number) => (await t.db.query<{ id: number }>('SELECT id FROM visitor WHERE email = $1', [`audience${n}@example.org`]))[0].id;
+
+  it('stay equal to plain SQL counts through every way follows, visitors, ratings and videos change', async () => {
+    // Unfollows (one statement, several rows) and a follow already there.
+    await t.db.query(
+      `DELETE FROM creator_list_channel lc USING creator_list l, channel c
+       WHERE l.id = lc.list_id AND c.id = lc.channel_id AND c.youtube_id = $1 AND l.visitor_id IN (SELECT id FROM visitor WHERE email IN ('audience2@example.org', 'audience4@example.org'))`,
+      [BETA.id],
+    );
+    await t.db.query(
+      `INSERT INTO creator_list_channel (list_id, channel_id) SELECT l.id, c.id FROM creator_list l, channel c
+       WHERE l.visitor_id = $1 AND c.youtube_id = $2 ON CONFLICT DO NOTHING`,
+      [await visitorId(1), ALPHA.id],
+    );
+    // A visitor starts receiving the digest, another stops, a third is erased (their list stays, ownerless).
+    await t.db.query("UPDATE visitor SET digest = 'quotidien', email_confirmed_at = now() WHERE id = $1", [await visitorId(1)]);
+    await t.db.query("UPDATE visitor SET digest = 'aucun' WHERE id = $1", [await visitorId(12)]);
+    await t.db.query('DELETE FROM visitor WHERE id = $1', [await visitorId(6)]);
+    // A visitor's list deleted; the home cards' list given to a visitor who receives the digest.
+    await t.db.query('DELETE FROM creator_list WHERE visitor_id = $1', [await visitorId(10)]);
+    const [cards] = await t.db.query<{ id: number }>(
+      `INSERT INTO visitor (email, token_hash, optin, event_name, grp_name, digest, email_confirmed_at)
+       VALUES ('audience-cartes@example.org', 'audience-cartes', true, 'optin_grp', 'default', 'hebdomadaire', now()) RETURNING id`,
+    );
+    await t.db.query("UPDATE creator_list SET visitor_id = $1 WHERE name = 'Cartes audience'", [cards.id]);
+    // Ratings changed, removed; a rating of a video no feed brought yet, then its video.
+    await t.db.query("UPDATE video_rating SET rating = 6 - rating WHERE email = 'noteur3@example.org'");
+    await t.db.query("DELETE FROM video_rating WHERE email = 'noteur4@example.org' AND label = 'Information'");
+    await t.db.query("INSERT INTO video (id, channel_id, title, published) SELECT 'horsCatalog', id, 'Arrivée tard', now() FROM channel WHERE youtube_id = $1", [BOURSE.id]);
+    // A video removed takes its ratings' counts along (the ratings stay, for no creator).
+    await t.db.query("DELETE FROM video WHERE id = (SELECT min(id) FROM video WHERE id LIKE 'aud%' AND channel_id = (SELECT id FROM channel WHERE youtube_id = $1))", [ALPHA.id]);
+
+    for (const channel of CHANNELS) expect({ channel: channel.id, ...(await figuresOf(channel.id)) }).toEqual({ channel: channel.id, ...(await plainFigures(channel.id)) });
+    // Delta is followed now (the home cards' list has an owner): listed, and the new followers sort every creator.
+    const members = (await api.get('/api/audience?order[newFollowers7]=desc', admin)).json()['hydra:member'] as { channelId: string; newFollowers7: number }[];
+    expect(members.map((m) => m.channelId).sort()).toEqual(CHANNELS.map((c) => c.id).sort());
+    const sevens = members.map((m) => m.newFollowers7);
+    expect(sevens).toEqual([...sevens].sort((a, b) => b - a));
+    for (const member of members) expect(member.newFollowers7).toBe((await plainFigures(member.channelId)).newFollowers7);
+  });
+});

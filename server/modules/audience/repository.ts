@@ -61,22 +61,30 @@ function orderSql(order: AudienceFilter['order']): string {
   return [...keys, 'id'].join(', ');
 }
 
+/** A creator's followers since `days` days (live: by the follows' dates, on their index). */
+const recentFollowsSql = (channel: string, days: number) =>
+  `(SELECT count(*) FROM creator_list_channel lc JOIN creator_list l ON l.id = lc.list_id
+    WHERE lc.channel_id = ${channel} AND lc.created > now() - interval '${days} days' AND l.visitor_id IS NOT NULL)::int`;
+
 /**
  * One statement for a page of creators and their figures (docs/architecture.md, «The audience
- * console»): the creators in scope, their follows counted in one pass over the follows of those
- * creators (each visitor has one list, so rows are visitors), their ratings in one pass over the
- * ratings of their videos, the page cut after sorting on the figures (with the total beside it),
- * and only then, for the page's creators, their best-rated videos of the last 7 days.
+ * console»): the creators in scope, their followers, digest subscribers and ratings read from
+ * the counts the database keeps (`audience_channel`, `audience_rating`, migration 1600), the
+ * page cut after sorting on the figures (with the total beside it), and only then, for the
+ * page's creators, their new followers (unless the order needs them for all) and their
+ * best-rated videos of the last 7 days.
  * `$1` the operator (null: an admin), `$2` the category, `$3` the search, `$4` one channel.
  * `listed`: only creators somebody follows (the collection); a creator's own answer has zeros.
  */
-function figuresSql(orderBy: string, limit: number, offset: number, listed: boolean): string {
+export function figuresSql(orderBy: string, limit: number, offset: number, listed: boolean): string {
   const criteria = criterionColumns
     .map(({ label, count, average }) => {
       const only = `FILTER (WHERE r.label = '${label}')`;
-      return `count(*) ${only}::int AS ${count}, round(avg(r.rating) ${only}, 2)::float8 AS ${average}`;
+      return `coalesce(sum(r.count) ${only}, 0)::int AS ${count}, round(sum(r.total) ${only}::numeric / nullif(sum(r.count) ${only}, 0), 2)::float8 AS ${average}`;
     })
     .join(',\n           ');
+  // New followers sort every creator only when the order asks for them; otherwise the page's.
+  const sortsRecent = /\bnew(7|30)\b/.test(orderBy);
   return `
 WITH scope AS (
   SELECT c.id, c.youtube_id, c.name, c.theme FROM channel c
@@ -84,35 +92,27 @@ WITH scope AS (
     AND ($2::text IS NULL OR c.theme = $2::text)
     AND ($3::text IS NULL OR ${foldSql('c.name')} LIKE ${foldSql('$3::text')})
     AND ($4::text IS NULL OR c.youtube_id = $4::text)
-), follows AS (
-  SELECT lc.channel_id,
-         count(*)::int AS followers,
-         count(*) FILTER (WHERE lc.created > now() - interval '7 days')::int AS new7,
-         count(*) FILTER (WHERE lc.created > now() - interval '30 days')::int AS new30,
-         count(*) FILTER (WHERE v.digest <> 'aucun' AND v.email_confirmed_at IS NOT NULL)::int AS digest
-  FROM creator_list_channel lc
-  JOIN creator_list l ON l.id = lc.list_id
-  JOIN visitor v ON v.id = l.visitor_id
-  WHERE lc.channel_id IN (SELECT id FROM scope)
-  GROUP BY lc.channel_id
 ), rated AS (
-  SELECT vi.channel_id,
+  SELECT r.channel_id,
          ${criteria}
-  FROM video_rating r JOIN video vi ON vi.id = r.video_id
-  WHERE vi.channel_id IN (SELECT id FROM scope)
-  GROUP BY vi.channel_id
+  FROM audience_rating r
+  WHERE r.channel_id IN (SELECT id FROM scope)
+  GROUP BY r.channel_id
 ), figures AS (
   SELECT s.id, s.youtube_id, s.name, s.theme,
-         coalesce(f.followers, 0) AS followers, coalesce(f.new7, 0) AS new7, coalesce(f.new30, 0) AS new30, coalesce(f.digest, 0) AS digest,
+         coalesce(f.followers, 0) AS followers, coalesce(f.digest_subscribers, 0) AS digest,
+         ${sortsRecent ? `${recentFollowsSql('s.id', 7)} AS new7, ${recentFollowsSql('s.id', 30)} AS new30,` : ''}
          ${criterionColumns.map(({ count, average }) => `coalesce(r.${count}, 0) AS ${count}, r.${average}`).join(', ')},
          count(*) OVER ()::int AS total
   FROM scope s
-  ${listed ? 'JOIN' : 'LEFT JOIN'} follows f ON f.channel_id = s.id
+  LEFT JOIN audience_channel f ON f.channel_id = s.id
   LEFT JOIN rated r ON r.channel_id = s.id
+  ${listed ? 'WHERE f.followers > 0' : ''}
   ORDER BY ${orderBy}
   LIMIT ${limit} OFFSET ${offset}
 )
-SELECT g.*, coalesce(best.videos, '[]'::json) AS best
+SELECT g.*, ${sortsRecent ? '' : `${recentFollowsSql('g.id', 7)} AS new7, ${recentFollowsSql('g.id', 30)} AS new30,`}
+       coalesce(best.videos, '[]'::json) AS best
 FROM figures g
 LEFT JOIN LATERAL (
   SELECT json_agg(json_build_object('id', b.id, 'title', b.title, 'average', b.average, 'count', b.count)

@@ -61,10 +61,17 @@ function orderSql(order: AudienceFilter['order']): string {
   return [...keys, 'id'].join(', ');
 }
 
-/** A creator's followers since `days` days (live: by the follows' dates, on their index). */
-const recentFollowsSql = (channel: string, days: number) =>
-  `(SELECT count(*) FROM creator_list_channel lc JOIN creator_list l ON l.id = lc.list_id
-    WHERE lc.channel_id = ${channel} AND lc.created > now() - interval '${days} days' AND l.visitor_id IS NOT NULL)::int`;
+/**
+ * The new followers (7 and 30 days) of the creators `channels` names, live: the last 30 days'
+ * follows, read by creator on their (channel_id, created) index; lists without a visitor (the
+ * home cards') do not follow.
+ */
+const recentSql = (channels: string) => `
+  SELECT lc.channel_id, count(*) FILTER (WHERE lc.created > now() - interval '7 days')::int AS new7, count(*)::int AS new30
+  FROM creator_list_channel lc
+  WHERE lc.channel_id IN (${channels}) AND lc.created > now() - interval '30 days'
+    AND lc.list_id NOT IN (SELECT l.id FROM creator_list l WHERE l.visitor_id IS NULL)
+  GROUP BY lc.channel_id`;
 
 /**
  * One statement for a page of creators and their figures (docs/architecture.md, «The audience
@@ -98,22 +105,24 @@ WITH scope AS (
   FROM audience_rating r
   WHERE r.channel_id IN (SELECT id FROM scope)
   GROUP BY r.channel_id
-), figures AS (
+), ${sortsRecent ? `recent_all AS (${recentSql('SELECT id FROM scope')}),` : ''} figures AS (
   SELECT s.id, s.youtube_id, s.name, s.theme,
          coalesce(f.followers, 0) AS followers, coalesce(f.digest_subscribers, 0) AS digest,
-         ${sortsRecent ? `${recentFollowsSql('s.id', 7)} AS new7, ${recentFollowsSql('s.id', 30)} AS new30,` : ''}
+         ${sortsRecent ? 'coalesce(n.new7, 0) AS new7, coalesce(n.new30, 0) AS new30,' : ''}
          ${criterionColumns.map(({ count, average }) => `coalesce(r.${count}, 0) AS ${count}, r.${average}`).join(', ')},
          count(*) OVER ()::int AS total
   FROM scope s
   LEFT JOIN audience_channel f ON f.channel_id = s.id
   LEFT JOIN rated r ON r.channel_id = s.id
+  ${sortsRecent ? 'LEFT JOIN recent_all n ON n.channel_id = s.id' : ''}
   ${listed ? 'WHERE f.followers > 0' : ''}
   ORDER BY ${orderBy}
   LIMIT ${limit} OFFSET ${offset}
-)
-SELECT g.*, ${sortsRecent ? '' : `${recentFollowsSql('g.id', 7)} AS new7, ${recentFollowsSql('g.id', 30)} AS new30,`}
+)${sortsRecent ? '' : `, recent AS (${recentSql('SELECT id FROM figures')})`}
+SELECT g.*, ${sortsRecent ? '' : 'coalesce(n.new7, 0) AS new7, coalesce(n.new30, 0) AS new30,'}
        coalesce(best.videos, '[]'::json) AS best
 FROM figures g
+${sortsRecent ? '' : 'LEFT JOIN recent n ON n.channel_id = g.id'}
 LEFT JOIN LATERAL (
   SELECT json_agg(json_build_object('id', b.id, 'title', b.title, 'average', b.average, 'count', b.count)
                   ORDER BY b.average DESC, b.count DESC, b.id) AS videos

@@ -21,7 +21,7 @@ interface Sizes {
 }
 
 /** The data, written straight in SQL: visitors with a list each, their follows over six months, digests, videos, ratings. */
-export async function seed(db: Awaited<ReturnType<Engine['open']>>, sizes: Sizes): Promise<void> {
+async function seed(db: Awaited<ReturnType<Engine['open']>>, sizes: Sizes): Promise<void> {
   const themes = ['crypto', 'bourse', 'coding', 'actu', 'economie'];
   await db.query(
     `INSERT INTO channel (youtube_id, name, theme)

@@ -83,7 +83,7 @@ const recentSql = (channels: string) => `
  * `$1` the operator (null: an admin), `$2` the category, `$3` the search, `$4` one channel.
  * `listed`: only creators somebody follows (the collection); a creator's own answer has zeros.
  */
-export function figuresSql(orderBy: string, limit: number, offset: number, listed: boolean): string {
+function figuresSql(orderBy: string, limit: number, offset: number, listed: boolean): string {
   const criteria = criterionColumns
     .map(({ label, count, average }) => {
       const only = `FILTER (WHERE r.label = '${label}')`;

@@ -107,7 +107,11 @@ export const audienceRoutes: FastifyPluginAsync<ModuleContext> = async (app, con
       for (const [field, value] of [['page', page], ['itemsPerPage', itemsPerPage]] as const) {
         if (!Number.isSafeInteger(value)) throw badRequest(field, `Le champ '${field}' doit être un nombre entier.`);
       }
-      const { rows, total } = await audiencePage(db, scope, filterOf(query), { limit: itemsPerPage, offset: (page - 1) * itemsPerPage });
+      // Side by side: on PostgreSQL two connections of the pool answer at once.
+      const [{ rows, total }, categories] = await Promise.all([
+        audiencePage(db, scope, filterOf(query), { limit: itemsPerPage, offset: (page - 1) * itemsPerPage }),
+        categoriesOf(db, scope),
+      ]);
       return {
         '@context': '/api/contexts/Audience',
         '@id': '/api/audience',
@@ -115,7 +119,7 @@ export const audienceRoutes: FastifyPluginAsync<ModuleContext> = async (app, con
         'hydra:member': rows.map(item),
         'hydra:totalItems': total,
         ...collectionView('/api/audience', query, page, itemsPerPage, total),
-        categories: await categoriesOf(db, scope),
+        categories,
       };
     },
   );
@@ -131,9 +135,9 @@ export const audienceRoutes: FastifyPluginAsync<ModuleContext> = async (app, con
       if (!isAdmin(user) && !(await hasCategory(db, user.id, channel.theme))) {
         throw forbidden(`Ce créateur est de la catégorie « ${channel.theme} », qui n'est pas l'une des vôtres.`);
       }
-      const figures = await audienceOf(db, scopeOf(user), channelId);
+      const [figures, weeks] = await Promise.all([audienceOf(db, scopeOf(user), channelId), audienceWeeks(db, channel.id, config.timezone)]);
       if (!figures) throw notFound(`Créateur ${channelId}`);
-      return { ...item(figures), weeks: await audienceWeeks(db, channel.id, config.timezone) };
+      return { ...item(figures), weeks };
     },
   );
 

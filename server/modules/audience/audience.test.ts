@@ -293,6 +293,12 @@ describe('the counts the database keeps', () => {
     // Ratings changed, removed; a rating of a video no feed brought yet, then its video.
     await t.db.query("UPDATE video_rating SET rating = 6 - rating WHERE email = 'noteur3@example.org'");
     await t.db.query("DELETE FROM video_rating WHERE email = 'noteur4@example.org' AND label = 'Information'");
+    // The rating route's upsert: some rows new, others changed, in one statement.
+    await t.db.query(
+      `INSERT INTO video_rating (video_id, video_url, label, rating, email, recipient_id)
+       SELECT id, 'https://www.youtube.com/watch?v=' || id, 'Motivation', 1, 'noteur5@example.org', 1 FROM video WHERE id LIKE 'aud%'
+       ON CONFLICT (video_id, label, email) DO UPDATE SET rating = EXCLUDED.rating, updated = now()`,
+    );
     await t.db.query("INSERT INTO video (id, channel_id, title, published) SELECT 'horsCatalog', id, 'Arrivée tard', now() FROM channel WHERE youtube_id = $1", [BOURSE.id]);
     // A video removed takes its ratings' counts along (the ratings stay, for no creator).
     await t.db.query("DELETE FROM video WHERE id = (SELECT min(id) FROM video WHERE id LIKE 'aud%' AND channel_id = (SELECT id FROM channel WHERE youtube_id = $1))", [ALPHA.id]);

@@ -152,6 +152,10 @@ const ROUTES: Record<string, Rule> = {
   'PATCH /api/rapports/:id': { access: 'adminWrite', body: { status: 'traité' } },
   'DELETE /api/rapports/:id': { access: 'adminWrite' },
   'GET /api/rapports/:id/journal': { access: 'adminWrite' },
+  'GET /api/audience': { access: 'bearer' },
+  'GET /api/audience/:channelId': { access: 'bearer', owned: true },
+  'GET /api/audience.csv': { access: 'bearer' },
+  'POST /api/audience.csv/download': { access: 'bearer' },
 };
 
 /** A bug report as small as the dialog can make one. */
@@ -176,6 +180,7 @@ type Identity = (typeof IDENTITIES)[number];
 
 // What the owner holds; another user's answers must never contain it.
 const MARKER = 'marqueur-proprietaire';
+const MATRIX_CHANNEL = 'UCmatricematricematrice0';
 
 let { t, api, admin, operator, operatorId } = {} as ApiTest;
 const headers = {} as Record<Identity, Record<string, string>>;
@@ -231,6 +236,7 @@ beforeAll(async () => {
     })
   ).json();
   const rapport = (await api.post('/api/rapports', {}, smallReport())).json();
+  await t.db.query("INSERT INTO channel (youtube_id, name, theme) VALUES ($1, $2, 'TGM')", [MATRIX_CHANNEL, `${MARKER} chaîne`]);
   for (const [name, value] of Object.entries({ grp, contact, recipient, delivery, send, category, discours, schedule, automation, rapport })) {
     if (!value.id) throw new Error(`fixture ${name} not created: ${JSON.stringify(value)}`);
   }
@@ -258,6 +264,8 @@ beforeAll(async () => {
     service: 'generic',
     action: 'pause',
     theme: 'finance',
+    // The owner's creator: its theme is the owner's category (TGM), whom another operator may not read.
+    channelId: MATRIX_CHANNEL,
     n: '1',
   });
 });

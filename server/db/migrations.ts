@@ -15,6 +15,7 @@ import { socialMediaMigrations } from '../modules/socialMedia/migrations';
 import { confirmationsMigrations } from '../modules/confirmations/migrations';
 import { automationsMigrations } from '../modules/automations/migrations';
 import { rapportsMigrations } from '../modules/rapports/migrations';
+import { audienceMigrations } from '../modules/audience/migrations';
 import { laterTableChangesMigrations, tableChangesMigration } from './tableChanges';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
@@ -35,6 +36,7 @@ export const migrations: Migration[] = [
   ...confirmationsMigrations,
   ...automationsMigrations,
   ...rapportsMigrations,
+  ...audienceMigrations,
   tableChangesMigration,
   ...laterTableChangesMigrations,
 ];

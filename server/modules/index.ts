@@ -28,6 +28,7 @@ import { socialMediaRoutes } from './socialMedia/routes';
 import { confirmationsRoutes, registerConfirmationKind } from './confirmations';
 import { automationsRoutes } from './automations/routes';
 import { rapportsRoutes } from './rapports/routes';
+import { audienceRoutes } from './audience';
 
 // What lower modules serve for higher ones, registered once, before any route: mail sends the
 // messages of lists and visitors and unsubscribes from them, confirmations confirms their
@@ -58,4 +59,5 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   confirmationsRoutes,
   automationsRoutes,
   rapportsRoutes,
+  audienceRoutes,
 ];

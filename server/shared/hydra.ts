@@ -241,11 +241,12 @@ export async function listCollection<T extends Row>(
     '@type': 'hydra:Collection',
     'hydra:member': rows.map((row) => toItem(def, row)),
     'hydra:totalItems': total,
-    ...view(requestPath, query, page, itemsPerPage, total),
+    ...collectionView(requestPath, query, page, itemsPerPage, total),
   };
 }
 
-function view(requestPath: string, query: CollectionQuery, page: number, itemsPerPage: number, total: number) {
+/** A page's `hydra:view` (first, last, previous, next), absent when one unasked page holds it all. */
+export function collectionView(requestPath: string, query: CollectionQuery, page: number, itemsPerPage: number, total: number) {
   const last = Math.max(1, Math.ceil(total / itemsPerPage));
   if (query.page === undefined && last === 1) return {};
   const at = (p: number) => {

@@ -182,6 +182,12 @@ export const OPERATIONS: Record<string, Operation> = {
   'PATCH /api/automations/:id': { summary: 'Modifier une automatisation (étapes, pause, reprise)' },
   'POST /api/automations/:id/activate': { summary: 'Activer une automatisation (avec ou sans les contacts déjà dans la liste)' },
   'GET /api/automations/:id/contacts/:contactId': { summary: "Le parcours d'un contact dans une automatisation" },
+  'GET /api/audience': {
+    summary: 'Console d’audience : par créateur suivi, abonnés, nouveaux abonnés, résumés, notes et meilleures vidéos (les catégories de l’appelant ; toutes pour un administrateur)',
+  },
+  'GET /api/audience/:channelId': { summary: 'Les chiffres d’un créateur et leur série par semaine (26 semaines au plus)' },
+  'GET /api/audience.csv': { summary: 'La console d’audience en CSV (jeton d’accès, ou lien de téléchargement ?download=…)' },
+  'POST /api/audience.csv/download': { summary: 'Lien de téléchargement de la console d’audience en CSV, valable une minute' },
   'GET /api/confirmations/:token': { summary: "Ce qu'un lien de confirmation confirme (ne change rien)" },
   'POST /api/confirmations/:token': { summary: 'Confirmer (le bouton de la page de confirmation)' },
 };

@@ -2,6 +2,7 @@
  * Every feature's RTK Query endpoints, injected into the one baseApi. Pages import them as
  * they render; a replay in Node renders nothing, so it imports them all from here.
  */
+import '../features/audience/api';
 import '../features/auth/api';
 import '../features/automations/api';
 import '../features/categories/api';

@@ -1,0 +1,2 @@
+/** The audience console: what other modules use. */
+export { audienceRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** The ratings module: what other modules use. */
+export { RATING_LABELS, type RatingLabel } from './schemas';

@@ -1,0 +1,28 @@
+/** The audience console (`/following`), in French: loaded with that page only. */
+export const frAudience = {
+  section: 'Audience des créateurs',
+  table: 'Créateurs suivis',
+  creator: 'Créateur',
+  category: 'Catégorie',
+  allCategories: 'Toutes',
+  followers: 'Abonnés',
+  newFollowers7: 'Nouveaux (7 j)',
+  newFollowers30: 'Nouveaux (30 j)',
+  digestSubscribers: 'Résumé',
+  criterion: (label: string) => label,
+  criterionCell: (average: number | null, count: number) =>
+    average === null ? '—' : `${average.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 2 })} (${count})`,
+  bestVideos: 'Meilleures vidéos (7 j)',
+  bestVideo: (title: string, average: number) => `${title} (${average.toLocaleString('fr-FR', { maximumFractionDigits: 2 })})`,
+  none: '—',
+  exportCsv: 'Exporter en CSV',
+  open: (name: string) => `Voir l’évolution de ${name}`,
+  weeksTitle: (name: string) => `${name} : semaine par semaine`,
+  weekFollowers: 'Abonnés',
+  weekNewFollowers: 'Nouveaux abonnés',
+  weekRatings: 'Notes données',
+  weekAverage: 'Moyenne des notes',
+  tooFewWeeks: 'Pas encore assez de semaines pour tracer une évolution : il en faut au moins deux.',
+  loadingWeeks: 'Chargement de l’évolution…',
+  close: 'Fermer',
+};

@@ -195,6 +195,19 @@ function webConfig(config: Config) {
 
 /** A built file named by its content hash (`main.0123456789ab.js`, or its `.br`/`.gz`): it never changes. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.\w+(\.br|\.gz)?$/;
+/**
+ * The build's files for the server alone: its source maps (they hold the sources) and what it
+ * says of itself; the server maps reports' stacks with them (docs/qa-traces.md, «Readable stacks»).
+ */
+const PRIVATE_BUILD_FILE = /(\.map|\/build-info\.json)(\.br|\.gz)?$/i;
+const isPrivateBuildFile = (url: string) => {
+  const pathname = url.split('?')[0];
+  try {
+    return PRIVATE_BUILD_FILE.test(decodeURIComponent(pathname));
+  } catch {
+    return PRIVATE_BUILD_FILE.test(pathname);
+  }
+};
 
 async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const indexFile = path.join(config.webDir, 'index.html');
@@ -205,6 +218,7 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
       index: false,
       // The build writes name.br and name.gz beside each asset (scripts/precompressPlugin.ts).
       preCompressed: true,
+      allowedPath: (pathName) => !isPrivateBuildFile(pathName),
       setHeaders: (reply, filePath) => {
         if (HASHED_ASSET.test(filePath)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
@@ -225,7 +239,7 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
   if (page) app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply));
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && !isPrivateBuildFile(request.url);
     if (isPage && page) return sendPage(reply);
     return reply.code(404).send({
       statusCode: 404,

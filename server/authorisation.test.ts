@@ -149,6 +149,7 @@ const ROUTES: Record<string, Rule> = {
   'PATCH /api/rapports/:id': { access: 'adminWrite', body: { status: 'traité' } },
   'DELETE /api/rapports/:id': { access: 'adminWrite' },
   'GET /api/rapports/:id/journal': { access: 'adminWrite' },
+  'GET /api/rapports/:id/piles': { access: 'adminWrite' },
 };
 
 /** A bug report as small as the dialog can make one. */

@@ -106,6 +106,8 @@ describe('a report’s stacks read in the sources', () => {
   it('names sources as the repository does, and finds a frame’s place whatever its form', () => {
     expect(sourcePath('webpack://tgm-news/./src/app/App.tsx')).toBe('src/app/App.tsx');
     expect(sourcePath('webpack://tgm-news/webpack/runtime/load script')).toBe('webpack/runtime/load script');
+    expect(sourcePath('webpack://tgm-news/./node_modules/react-dom/cjs/react-dom.production.js')).toBe('node_modules/react-dom/cjs/react-dom.production.js');
+    expect(sourcePath('webpack://tgm-news/../main/node_modules/@emotion/sheet/dist/x.js')).toBe('node_modules/@emotion/sheet/dist/x.js');
     expect(framePlace(`    at async Promise.all (index 0)`)).toBeNull();
     expect(framePlace(`    at f (${URL_OF_SCRIPT}:2:345)`)).toEqual({ file: SCRIPT, line: 2, column: 345 });
     expect(framePlace(`f@${URL_OF_SCRIPT}:2:345`)).toEqual({ file: SCRIPT, line: 2, column: 345 });

@@ -49,9 +49,14 @@ const MAX_FRAMES = 100;
 /** Source maps kept parsed (a map is read and parsed once: its name holds its content hash). */
 const CACHED_MAPS = 12;
 
-/** `webpack://tgm-news/./src/a.ts` → `src/a.ts`; `webpack://tgm-news/webpack/runtime/x` → `webpack/runtime/x`. */
+/**
+ * `webpack://tgm-news/./src/a.ts` → `src/a.ts`; `webpack://tgm-news/webpack/runtime/x` →
+ * `webpack/runtime/x`; a package from its `node_modules/` on, wherever the folder was (a link).
+ */
 export function sourcePath(source: string): string {
-  return source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '');
+  const path = source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '');
+  const packages = path.indexOf('node_modules/');
+  return packages > 0 ? path.slice(packages) : path;
 }
 
 /** The built script a frame names and its place (line from 1, column from 1), or null when it names none. */

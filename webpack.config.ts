@@ -7,6 +7,7 @@ import type { Configuration } from 'webpack';
 import 'webpack-dev-server';
 import { PrecompressPlugin } from './scripts/precompressPlugin';
 import { buildInfo } from './scripts/buildInfo';
+import { BuildInfoPlugin } from './scripts/buildInfoPlugin';
 
 /** The SPA build. `npm run dev:web` serves it with the API proxied to `npm start`'s server. */
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
@@ -22,7 +23,10 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       publicPath: '/',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production: the maps are written beside the bundles without the comment that points
+    // browsers at them; the server never serves them and maps a report's stacks itself, for
+    // admins (docs/qa-traces.md, «Readable stacks»).
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       // react-router's package exports only its development build (warnings and all); the
@@ -62,7 +66,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         'process.env.APP_VERSION': JSON.stringify(version),
         'process.env.APP_COMMIT': JSON.stringify(commit),
       }),
-      ...(production ? [new PrecompressPlugin()] : []),
+      ...(production ? [new PrecompressPlugin(), new BuildInfoPlugin({ version, commit })] : []),
     ],
     optimization: {
       minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],

@@ -161,7 +161,8 @@ test('a bug report holds the trace, the page, the console and the failed request
   for (const request of report.requests as { actionIndex: number }[]) expect(request.actionIndex).toBeLessThanOrEqual(steps);
   expect(report.console).toEqual(
     expect.arrayContaining([
-      { level: 'error', message: 'Échec du rendu avec le jeton [redacted] en clair', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), actionIndex: expect.any(Number) },
+      // Given no error, a console call keeps where it came from.
+      { level: 'error', message: 'Échec du rendu avec le jeton [redacted] en clair', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), stack: expect.stringMatching(/^console\.error\n/), actionIndex: expect.any(Number) },
       { level: 'unhandledrejection', message: 'Error: rejet non traité', time: expect.any(String), stack: expect.stringContaining('Error: rejet non traité'), actionIndex: expect.any(Number) },
     ]),
   );

@@ -1,25 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './support/test';
 import { DEMO_ADMIN } from './support/demoUsers';
+import { recipientOf, waitForMail } from './support/mailbox';
 import { signIn } from './support/signIn';
+
+/** Where the app logs a failed video list: the line the viewer's stack must name. */
+const FAILURE_SOURCE = 'src/features/videos/api.ts';
+const failureLine = () =>
+  fs
+    .readFileSync(path.resolve(__dirname, '..', FAILURE_SOURCE), 'utf8')
+    .split('\n')
+    .findIndex((line) => line.includes("console.error('Video list failure'")) + 1;
+
+/** Clicks the timeline's chips matching `chip` until `section` shows `text`: slow requests of a loaded machine get chips too. */
+async function stepShowing(timeline: Locator, chip: RegExp, section: Locator, text: string | RegExp) {
+  const chips = timeline.getByText(chip);
+  await expect(chips.first()).toBeVisible();
+  const count = await chips.count();
+  for (let index = 0; index < count; index += 1) {
+    await chips.nth(index).click();
+    if ((await section.filter({ hasText: text }).count()) > 0) return;
+  }
+  throw new Error(`no step of the timeline shows ${String(text)}`);
+}
 
 /**
  * QA's inbox on the production build (docs/qa-traces.md, «2c. Send it to the team»): a visitor
- * records, meets a failing request, sends a report; an admin finds it by its reference in the
- * console and opens it in the viewer: the picture, the failed request with its X-Request-Id,
- * and the server's log line of that id.
+ * records, meets a failing request, sends a report; the admins are mailed its reference; an
+ * admin finds it by its reference in the console and opens it in the viewer: the picture, the
+ * failed request with its X-Request-Id, the server's log line of that id, and the error's stack
+ * at its source file and line of src/ («Readable stacks»).
  */
-test('a visitor sends a report; an admin finds it in the inbox and sees its picture, failed request, id and log line', async ({ browser }) => {
+test('a visitor sends a report; an admin is mailed, finds it in the inbox and sees its picture, failed request, id, log line and stack in the sources', async ({ browser }) => {
   test.setTimeout(180_000);
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
-  await visitor.goto('/?trace=1');
+  // A list whose name the server refuses (over 100 characters): its videos' request fails with
+  // 400, and the app logs the failure (console.error, from its own minified code).
+  const theme = 'x'.repeat(101);
+  const failing = visitor.waitForResponse((response) => response.url().includes('/api/videoByUser/'));
+  await visitor.goto(`/liste/${theme}?trace=1`);
+  const answer = await failing;
+  expect(answer.status()).toBe(400);
+  const requestId = answer.headers()['x-request-id'];
+  expect(requestId).toMatch(/^[\w.:-]{1,128}$/);
   const button = visitor.getByRole('button', { name: 'Signaler un problème' });
   await expect(button).toBeVisible();
-
-  // A request fails, under an id the browser chose (the server keeps a valid one).
-  const requestId = `e2e-rapport-${Date.now()}`;
-  const status = await visitor.evaluate(async (id) => (await fetch('/api/grps/999999', { headers: { 'x-request-id': id } })).status, requestId);
-  expect(status).toBe(401);
 
   // The dialog opens at once, before the page's picture is taken (timed in the page, once the
   // recording page has fetched the dialog's code, as it does after rendering).
@@ -51,6 +79,11 @@ test('a visitor sends a report; an admin finds it in the inbox and sees its pict
   expect(reference).toBeTruthy();
   await visitorContext.close();
 
+  // The admins are mailed its reference at once: the first report of the hour.
+  const [notice] = await waitForMail((mail) => recipientOf(mail) === DEMO_ADMIN.email && (mail.text ?? '').includes(reference!), 1, 60_000);
+  expect(notice?.subject).toMatch(/nouveaux? rapports? de problème$/);
+  expect(notice.text).toContain('/influenceur/rapports/');
+
   // An admin finds it by its reference and opens it.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -58,7 +91,9 @@ test('a visitor sends a report; an admin finds it in the inbox and sees its pict
   await expect(admin).toHaveURL(/\/influenceur$/);
   await admin.getByRole('link', { name: 'Rapports' }).first().click();
   await expect(admin).toHaveURL(/\/influenceur\/rapports$/);
-  await admin.getByRole('searchbox').fill(reference!);
+  // The inbox's own search box (the page's code loads on demand: the previous page's may still show).
+  const inbox = admin.getByRole('region', { name: 'Rapports de problème' });
+  await inbox.getByRole('searchbox').fill(reference!);
   const row = admin.getByRole('row').filter({ hasText: reference! });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('La liste demandée ne s’ouvre pas');
@@ -67,15 +102,25 @@ test('a visitor sends a report; an admin finds it in the inbox and sees its pict
   await expect(admin).toHaveURL(/\/influenceur\/rapports\/\d+$/);
 
   await expect(admin.getByRole('img', { name: 'Capture de la page au moment du rapport' })).toBeVisible({ timeout: 60_000 });
-  // The failed request was recorded on the step before the report: the timeline's chip leads there.
-  await admin.getByText('1 requête(s) en échec ou lente(s)').first().click();
-  const requests = admin.getByRole('region', { name: 'Requêtes' }).or(admin.locator('section[aria-labelledby="trace-requests-title"]'));
-  await expect(requests).toContainText(`GET /api/grps/999999 → 401`);
+  // The failed request and the app's console error sit on their steps: the timeline's chips lead there.
+  const timeline = admin.getByRole('navigation', { name: 'Chronologie des actions' });
+  const requests = admin.locator('section[aria-labelledby="trace-requests-title"]');
+  await stepShowing(timeline, /requête\(s\) en échec ou lente\(s\)/, requests, '/api/videoByUser/');
+  await expect(requests).toContainText(`POST /api/videoByUser/${theme}?itemsPerPage=5000 → 400`);
   await expect(requests).toContainText(`X-Request-Id : ${requestId}`);
   const journal = admin.getByRole('region', { name: 'Journal du serveur pour cette requête' });
   await expect(journal).toContainText(`"reqId":"${requestId}"`);
   // The line as the server wrote it: readable here (the default LOG_FORMAT), JSON in production.
-  await expect(journal).toContainText(/GET \/api\/grps\/999999 401|"statusCode":401/);
+  await expect(journal).toContainText(/POST \/api\/videoByUser\/x+\?itemsPerPage=5000 400|"statusCode":400/);
+
+  // The error's stack, read by the server in the build's source maps: its source file and line.
+  const consoleSection = admin.locator('section[aria-labelledby="trace-console-title"]');
+  await stepShowing(timeline, /erreur\(s\) de console/, consoleSection, 'Video list failure');
+  const stack = consoleSection.getByRole('region', { name: 'Pile d’appels dans les sources' });
+  await expect(stack).toContainText(`at ${FAILURE_SOURCE}:${failureLine()}:`);
+  // The browser's own frames, folded below, point into the minified bundles.
+  await stack.getByText('Pile telle que le navigateur l’a écrite').click();
+  await expect(stack.getByLabel('Pile telle que le navigateur l’a écrite')).toContainText(/^console\.error\n\s+at .*\/[\w-]+\.[0-9a-f]{12}\.js:\d+:\d+/);
 
   // Treated, it leaves the "à traiter" state.
   await admin.getByRole('button', { name: 'Marquer traité' }).click();

@@ -16,6 +16,9 @@ describe('the app shell', () => {
     fs.writeFileSync(path.join(webDir, 'vendor.0123456789ab.js'), BUNDLE);
     fs.writeFileSync(path.join(webDir, 'vendor.0123456789ab.js.br'), zlib.brotliCompressSync(BUNDLE));
     fs.writeFileSync(path.join(webDir, 'vendor.0123456789ab.js.gz'), zlib.gzipSync(BUNDLE));
+    // The build's own: its source maps and build-info.json (webpack.config.ts).
+    fs.writeFileSync(path.join(webDir, 'main.0123456789ab.js.map'), '{"version":3,"sources":["webpack://tgm-news/./src/secret.ts"],"sourcesContent":["secret source"],"mappings":""}');
+    fs.writeFileSync(path.join(webDir, 'build-info.json'), '{"version":"1.0.0","commit":"abc1234"}');
     t = await createTestApp({ WEB_DIR: webDir, PRODUCT_NAME: 'Acme' });
   });
   afterAll(() => t.close());
@@ -75,6 +78,15 @@ describe('the app shell', () => {
     const plain = await get();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(BUNDLE);
+  });
+
+  it('serves neither the source maps nor build-info.json (the server maps reports itself)', async () => {
+    for (const url of ['/main.0123456789ab.js.map', '/main.0123456789ab.js%2Emap', '/main.0123456789ab.js.map?x=1', '/build-info.json', '/BUILD-INFO.JSON']) {
+      const answer = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.body).not.toContain('secret source');
+      expect(answer.body).not.toContain('abc1234');
+    }
   });
 
   it('asks browsers to check the page again at each visit', async () => {

@@ -200,6 +200,19 @@ function webConfig(config: Config) {
   };
 }
 
+/**
+ * The build's files for the server alone: its source maps (they hold the sources) and what it
+ * says of itself; the server maps reports' stacks with them (docs/qa-traces.md, «Readable stacks»).
+ */
+const PRIVATE_BUILD_FILE = /(\.map|\/build-info\.json)(\.br|\.gz)?$/i;
+const isPrivateBuildFile = (url: string) => {
+  const pathname = url.split('?')[0];
+  try {
+    return PRIVATE_BUILD_FILE.test(decodeURIComponent(pathname));
+  } catch {
+    return PRIVATE_BUILD_FILE.test(pathname);
+  }
+};
 
 async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const indexFile = path.join(config.webDir, 'index.html');
@@ -210,6 +223,7 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
       index: false,
       // The build writes name.br and name.gz beside each asset (scripts/precompressPlugin.ts).
       preCompressed: true,
+      allowedPath: (pathName) => !isPrivateBuildFile(pathName),
       setHeaders: (reply, filePath) => {
         if (HASHED_ASSET.test(filePath)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
@@ -231,8 +245,13 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
 
   app.setNotFoundHandler((request, reply) => {
     // A built asset that is not there (an old page asking for a chunk of a previous build)
-    // is a 404, not the page: a script answered with HTML fails with a syntax error.
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && !HASHED_ASSET_PATH.test(request.url);
+    // is a 404, not the page: a script answered with HTML fails with a syntax error; nor are
+    // the build's private files.
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api') &&
+      !HASHED_ASSET_PATH.test(request.url) &&
+      !isPrivateBuildFile(request.url);
     if (isPage && page) return sendPage(reply);
     return reply.code(404).send({
       statusCode: 404,

@@ -156,6 +156,7 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/audience/:channelId': { access: 'bearer', owned: true },
   'GET /api/audience.csv': { access: 'bearer' },
   'POST /api/audience.csv/download': { access: 'bearer' },
+  'GET /api/rapports/:id/piles': { access: 'adminWrite' },
 };
 
 /** A bug report as small as the dialog can make one. */

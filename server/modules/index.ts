@@ -27,14 +27,16 @@ import { telegramRoutes } from './telegram/routes';
 import { socialMediaRoutes } from './socialMedia/routes';
 import { confirmationsRoutes, registerConfirmationKind } from './confirmations';
 import { automationsRoutes } from './automations/routes';
-import { rapportsRoutes } from './rapports/routes';
+import { rapportsNoticeMessage, rapportsRoutes } from './rapports';
 import { audienceRoutes } from './audience';
 
 // What lower modules serve for higher ones, registered once, before any route: mail sends the
-// messages of lists and visitors and unsubscribes from them, confirmations confirms their
+// messages of lists, visitors and bug reports and unsubscribes from them, confirmations confirms their
 // subjects; neither imports them (docs/conventions.md, "Add a kind of message").
 registerMailContacts(listsMailContacts);
-for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfirmationMessage, visitorDigestMessage, passwordResetMessage]) registerMessageKind(kind);
+for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfirmationMessage, visitorDigestMessage, passwordResetMessage, rapportsNoticeMessage]) {
+  registerMessageKind(kind);
+}
 registerUnsubscribeAudience(digestAudience);
 registerViewerCondition(viewerVideoCondition);
 for (const kind of [listeConfirmation, visiteurConfirmation, connexionConfirmation]) registerConfirmationKind(kind);

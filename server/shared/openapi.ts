@@ -96,6 +96,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'PATCH /api/rapports/:id': { summary: 'Marquer un rapport traité ou à traiter (administrateurs)' },
   'DELETE /api/rapports/:id': { summary: 'Supprimer un rapport de problème (administrateurs)' },
   'GET /api/rapports/:id/journal': { summary: 'Les lignes du journal du serveur des requêtes d’un rapport (administrateurs)' },
+  'GET /api/rapports/:id/piles': { summary: 'Les piles d’appels d’un rapport lues dans les sources du build servi (administrateurs)' },
   'GET /api/visitor/me': { summary: 'Le visiteur et sa liste', security: 'visitor' },
   'POST /api/visitor/liste': { summary: 'Créer la liste du visiteur', security: 'visitor' },
   'POST /api/visitor/follow': { summary: 'Suivre une chaîne', security: 'visitor' },

@@ -29,4 +29,17 @@ CREATE INDEX bug_report_created ON bug_report (created);
 CREATE INDEX bug_report_unnotified ON bug_report (created) WHERE notified_at IS NULL;
 `,
   },
+  {
+    // The admins' message about new reports (docs/qa-traces.md, «2d. The admins are told»): one
+    // row, the time the last message was queued; moving it is the gate that lets one message go
+    // an hour, whatever processes check at once. `bug_report.notified_at` marks the reports told.
+    id: '1501_bug_report_notice',
+    sql: `
+CREATE TABLE bug_report_notice (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  last_at timestamptz
+);
+INSERT INTO bug_report_notice (id) VALUES (true);
+`,
+  },
 ];

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createTestApp, type TestApp } from '../../testing/testApp';
+import { rapportsCopy as copy } from './copy';
 import { reportWithSecrets, SECRETS } from './reportFixture';
 import { removeExpiredReports } from './retention';
 import { reportFiles } from './storage';
@@ -113,7 +114,7 @@ describe('POST /api/rapports', () => {
 describe('the inbox (admins)', () => {
   it('refuses anyone but an admin', async () => {
     const { id } = (await send(reportWithSecrets(), nextAddress())).json();
-    for (const url of ['/api/rapports', `/api/rapports/${id}`, `/api/rapports/${id}/journal`]) {
+    for (const url of ['/api/rapports', `/api/rapports/${id}`, `/api/rapports/${id}/journal`, `/api/rapports/${id}/piles`]) {
       expect((await t.app.inject({ url })).statusCode).toBe(401);
       const refused = await t.app.inject({ url, headers: operator });
       expect(refused.statusCode).toBe(403);
@@ -185,6 +186,27 @@ describe('the inbox (admins)', () => {
     expect(journal.lines.join('\n').includes(SECRETS.password)).toBe(false);
     // Written at warn, the output itself holds none of these info lines.
     expect(lines.some((line) => line.includes(requestId))).toBe(false);
+  });
+});
+
+describe('readable stacks (admins)', () => {
+  it('answers each stack once, frame by frame, left as written with a note when the server serves no build', async () => {
+    const stack = 'TypeError: x is undefined\n    at a (https://tgm.example/main.0123456789ab.js:2:345)\n    at async Promise.all (index 0)';
+    const report = reportWithSecrets();
+    const body = { ...report, console: [...report.console, { ...report.console[1], stack }, { ...report.console[1], stack }] };
+    const { id } = (await send(body, nextAddress())).json();
+    const answer = await t.app.inject({ url: `/api/rapports/${id}/piles`, headers: admin });
+    expect(answer.statusCode).toBe(200);
+    const { build, stacks } = answer.json();
+    expect(build).toBeNull();
+    expect(stacks).toEqual([
+      {
+        stack,
+        note: copy.noBuildServed,
+        frames: stack.split('\n').map((text) => ({ text, source: null, line: null, column: null, note: null })),
+      },
+    ]);
+    expect((await t.app.inject({ url: '/api/rapports/999999/piles', headers: admin })).statusCode).toBe(404);
   });
 });
 

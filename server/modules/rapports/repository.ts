@@ -51,3 +51,9 @@ export async function deleteReportsOlderThan(db: Queryable, days: number): Promi
   const rows = await db.query<{ id: number }>(`DELETE FROM bug_report WHERE created < now() - make_interval(days => $1) RETURNING id`, [days]);
   return rows.map((row) => row.id);
 }
+
+/** The build a report was recorded by (`undefined`: no such report). */
+export async function reportCommit(db: Queryable, id: number): Promise<string | null | undefined> {
+  const [row] = await db.query<{ commit: string | null }>('SELECT commit FROM bug_report WHERE id = $1', [id]);
+  return row ? row.commit : undefined;
+}

@@ -8,10 +8,12 @@ import { collectionQuerySchema, collectionResponseSchema, findItem, idParamsSche
 import { createAddressLimit } from './addressLimit';
 import { rapportsCopy as copy } from './copy';
 import { createRedactThread } from './redactThread';
-import { deleteReport, insertReport, reportRequestIds } from './repository';
+import { startReportNotices } from './notice';
+import { deleteReport, insertReport, reportCommit, reportRequestIds } from './repository';
 import { removeExpiredReports } from './retention';
 import { rapportResource } from './resource';
-import { JournalAnswer, RapportPatch, REPORT_MAX_BYTES, ReportBody, ReportTaken } from './schemas';
+import { JournalAnswer, PilesAnswer, RapportPatch, REPORT_MAX_BYTES, ReportBody, ReportTaken } from './schemas';
+import { createStackMapper, stacksOf } from './stacks';
 import { reportFiles } from './storage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,8 +21,10 @@ const adminOnly = 'Réservé aux administrateurs : les rapports de problème.';
 
 /**
  * `/api/rapports` (docs/qa-traces.md, «2c. Send it to the team»): anyone sends a report (signed
- * in or not, limited per address); admins list, read, mark, delete it and read the server's
- * log lines of its requests. A daily task removes reports past BUG_REPORT_RETENTION_DAYS.
+ * in or not, limited per address); admins list, read, mark, delete it, read the server's log
+ * lines of its requests and its stacks in the sources («Readable stacks»). A daily task removes
+ * reports past BUG_REPORT_RETENTION_DAYS; another, every minute and when a report comes, mails
+ * the admins about new ones («2d. The admins are told»).
  */
 export const rapportsRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
   const { db, authenticate, config, logRing } = context;
@@ -32,6 +36,9 @@ export const rapportsRoutes: FastifyPluginAsync<ModuleContext> = async (app, con
   // Redaction (tens of milliseconds a MiB) runs in a thread of its own, off the event loop.
   const redaction = createRedactThread();
   app.addHook('onClose', () => redaction.close());
+  const stacks = createStackMapper(config.webDir);
+  const notices = startReportNotices(db, app.log);
+  app.addHook('onClose', () => notices.stop());
 
   const requireAdmin = async (request: FastifyRequest) => {
     if (!isAdmin(currentUser(request))) throw forbidden(adminOnly);
@@ -71,6 +78,7 @@ export const rapportsRoutes: FastifyPluginAsync<ModuleContext> = async (app, con
         await deleteReport(db, row.id);
         throw error;
       }
+      notices.tick();
       return reply.code(201).header('location', iri(rapportResource, row.id)).send(row);
     },
   );
@@ -125,6 +133,18 @@ export const rapportsRoutes: FastifyPluginAsync<ModuleContext> = async (app, con
       const ids = await reportRequestIds(db, request.params.id);
       if (!ids) throw notFound(`Rapport ${request.params.id}`);
       return { lines: logRing.linesOf(ids) };
+    },
+  );
+
+  typed.get(
+    '/api/rapports/:id/piles',
+    { onRequest: admin, schema: { tags, params: idParamsSchema, response: { 200: PilesAnswer } } },
+    async (request) => {
+      const commit = await reportCommit(db, request.params.id);
+      if (commit === undefined) throw notFound(`Rapport ${request.params.id}`);
+      const text = await files.read(request.params.id);
+      if (text === null) throw new HttpError(404, copy.missingFile);
+      return stacks.map(stacksOf(JSON.parse(text) as { console?: unknown }), commit);
     },
   );
 

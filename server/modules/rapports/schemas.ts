@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { Answer } from '../../shared/schemas';
 
 /** The largest report taken, in bytes: the screenshot is most of it. */
@@ -35,3 +35,25 @@ export const RapportPatch = Type.Object(
 );
 
 export const JournalAnswer = Answer({ lines: Type.Array(Type.String()) });
+
+const OrNull = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** `GET /api/rapports/{id}/piles`: the report's stacks read in the sources of the build the server serves. */
+export const PilesAnswer = Answer({
+  build: OrNull(Answer({ version: Type.String(), commit: Type.String() })),
+  stacks: Type.Array(
+    Answer({
+      stack: Type.String(),
+      frames: Type.Array(
+        Answer({
+          text: Type.String(),
+          source: OrNull(Type.String()),
+          line: OrNull(Type.Integer()),
+          column: OrNull(Type.Integer()),
+          note: OrNull(Type.String()),
+        }),
+      ),
+      note: OrNull(Type.String()),
+    }),
+  ),
+});

@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Box, Chip, List, ListItem, ListItemButton, ListItemText, Paper, Slider, Stack, ThemeProvider, Typography } from '@mui/material';
 import { createTheme } from '@mui/material/styles';
 import { frTraceViewer } from '../../shared/i18n/frTraceViewer';
-import type { RequestEntry, TraceMeta } from '../../shared/trace';
+import type { ConsoleEntry, RequestEntry, TraceMeta } from '../../shared/trace';
 import { theme } from '../theme';
 import { createPreviewStore, stepShown, type PreviewStore } from './previewStore';
 import { diffStates, type ViewerFile, type ViewerStep } from './viewerModel';
@@ -79,6 +79,9 @@ function DetachedRoot({ children }: { children: ReactNode }) {
 /** What the console adds when it opens a stored report: the server's log lines of its requests. */
 export type Journal = (request: RequestEntry) => ReactNode;
 
+/** …and a console entry's stack read in the sources; null: the stack as the browser wrote it. */
+export type StackView = (entry: ConsoleEntry) => ReactNode;
+
 /**
  * The loaded file: report, version notes, timeline and the selected step. `screen` is the app's
  * routes (AppRoutes, given by the page that shows the viewer: imported here, it would make an
@@ -91,6 +94,7 @@ export function LoadedTrace({
   current,
   screen,
   journal,
+  stackView,
   detached = false,
 }: {
   name: string;
@@ -98,6 +102,7 @@ export function LoadedTrace({
   current: TraceMeta;
   screen: ReactNode;
   journal?: Journal;
+  stackView?: StackView;
   /** Inside the app (the console): the screen renders in a React root of its own, out of the app's router and store. */
   detached?: boolean;
 }) {
@@ -212,14 +217,24 @@ export function LoadedTrace({
               <Box component="img" src={report.screenshot} alt={frTraceViewer.screenshot} sx={{ maxWidth: '100%', border: 1, borderColor: 'divider' }} />
             </Paper>
           )}
-          <StepDetails step={step} diff={diff} journal={journal} />
+          <StepDetails step={step} diff={diff} journal={journal} stackView={stackView} />
         </Stack>
       </Box>
     </Box>
   );
 }
 
-function StepDetails({ step, diff, journal }: { step: ViewerStep; diff: ReturnType<typeof diffStates> | null; journal?: Journal }) {
+function StepDetails({
+  step,
+  diff,
+  journal,
+  stackView,
+}: {
+  step: ViewerStep;
+  diff: ReturnType<typeof diffStates> | null;
+  journal?: Journal;
+  stackView?: StackView;
+}) {
   return (
     <>
       {step.console.length > 0 && (
@@ -233,11 +248,12 @@ function StepDetails({ step, diff, journal }: { step: ViewerStep; diff: ReturnTy
                 <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
                   [{entry.level}] {entry.time} {entry.message}
                 </Typography>
-                {entry.stack && (
-                  <Box component="pre" aria-label={frTraceViewer.stack} sx={{ m: 0, ml: 2, fontSize: '0.75rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {entry.stack}
-                  </Box>
-                )}
+                {entry.stack &&
+                  (stackView?.(entry) ?? (
+                    <Box component="pre" aria-label={frTraceViewer.stack} sx={{ m: 0, ml: 2, fontSize: '0.75rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {entry.stack}
+                    </Box>
+                  ))}
               </li>
             ))}
           </List>

@@ -1,7 +1,7 @@
 import { baseApi, mergePatch, toPage, type HydraCollection } from '../../shared/api';
 import { apiUrl } from '../../shared/config/hosts';
 import { hydraParams, type TablePage, type TableQuery } from '../../shared/ui/tableQuery';
-import type { Rapport, RapportStatus } from './types';
+import type { Rapport, RapportPiles, RapportStatus } from './types';
 
 export const rapportsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -29,10 +29,22 @@ export const rapportsApi = baseApi.injectEndpoints({
       query: (id) => `/rapports/${id}/journal`,
       keepUnusedDataFor: 0,
     }),
+    /** The report's stacks read in the sources of the build the server serves (docs/qa-traces.md, «Readable stacks»). */
+    getRapportPiles: build.query<RapportPiles, number>({
+      query: (id) => `/rapports/${id}/piles`,
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useGetRapportsPageQuery, useGetRapportQuery, useUpdateRapportMutation, useDeleteRapportMutation, useGetRapportJournalQuery } = rapportsApi;
+export const {
+  useGetRapportsPageQuery,
+  useGetRapportQuery,
+  useUpdateRapportMutation,
+  useDeleteRapportMutation,
+  useGetRapportJournalQuery,
+  useGetRapportPilesQuery,
+} = rapportsApi;
 
 /**
  * The stored report's text (the file's keys with the row's), read apart from the store: it

@@ -36,5 +36,7 @@ export const frTraceViewer = {
   requestId: (id: string) => `X-Request-Id : ${id}`,
   journal: 'Journal du serveur pour cette requête',
   stack: 'Pile d’appels',
+  sourceStack: 'Pile d’appels dans les sources',
+  browserStack: 'Pile telle que le navigateur l’a écrite',
   journalEmpty: 'Le serveur ne garde plus de ligne de journal pour cette requête.',
 };

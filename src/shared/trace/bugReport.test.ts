@@ -109,6 +109,12 @@ describe('the diagnostics installed in the page', () => {
       { level: 'warning', message: 'attention', actionIndex: 5 },
       { level: 'unhandledrejection', message: 'Error: rejet', actionIndex: 5 },
     ]);
+    // A console call given no error keeps where it was called from: this file, not the patched console.
+    const [error, warning, rejection] = diagnostics.console();
+    expect(error.stack).toMatch(/^console\.error\n\s+at .*bugReport\.test\.ts:\d+:\d+/);
+    expect(error.stack).not.toContain('diagnostics.ts');
+    expect(warning.stack).toMatch(/^console\.warn\n/);
+    expect(rejection.stack).toMatch(/^Error: rejet\n/);
     const [request] = diagnostics.requests();
     expect(request).toEqual({ method: 'GET', path: expect.stringMatching(/\/api\/grps\/999999\?password=\[redacted\]$/), status: 401, duration: expect.any(Number), requestId: expect.stringMatching(/^[\w.:-]{1,128}$/), actionIndex: 5 });
     jest.restoreAllMocks();

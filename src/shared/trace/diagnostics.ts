@@ -6,7 +6,11 @@ export interface ConsoleEntry {
   message: string;
   /** ISO time. */
   time: string;
-  /** The first error's stack, as the browser wrote it (its frames point into the built bundles). */
+  /**
+   * The first error's stack, as the browser wrote it (its frames point into the built bundles);
+   * for a console.error or console.warn given no error, where it was called from (its first line
+   * is `console.error` or `console.warn`). The console's viewer reads it in the sources.
+   */
   stack?: string;
   /** The recorder's position: how many actions had been recorded (see TraceRecorder.position). */
   actionIndex: number;
@@ -40,8 +44,8 @@ export interface Diagnostics {
   requests(): RequestEntry[];
   /** Patches the window's console, fetch and XMLHttpRequest, and listens for uncaught errors; answers the undo. */
   install(win?: Window): () => void;
-  /** Kept for tests and for code that reports on its own. */
-  addConsole(level: ConsoleEntry['level'], parts: unknown[]): void;
+  /** Kept for tests and for code that reports on its own; `callSite`: where a console call without an error came from. */
+  addConsole(level: ConsoleEntry['level'], parts: unknown[], callSite?: string): void;
   addRequest(entry: Omit<RequestEntry, 'actionIndex'>): void;
 }
 
@@ -53,6 +57,23 @@ function describePart(part: unknown): string {
   } catch {
     return String(part);
   }
+}
+
+/**
+ * Where a console call came from: a stack whose first line is `header`, without the frames of
+ * `above` (the patched console) and those it calls (V8's captureStackTrace; elsewhere, an
+ * error's stack less its own first frames).
+ */
+function callSiteOf(header: string, above: (...parts: unknown[]) => void): string | undefined {
+  const capture = (Error as { captureStackTrace?: (target: object, above?: (...parts: unknown[]) => void) => void }).captureStackTrace;
+  if (capture) {
+    const site: { name: string; message: string; stack?: string } = { name: header, message: '' };
+    capture(site, above);
+    return site.stack?.replace(/^[^\n]*/, header);
+  }
+  const stack = new Error().stack;
+  // Firefox and Safari write no header: the first frames are this function's and the patched console's.
+  return stack ? [header, ...stack.split('\n').slice(2)].join('\n').trimEnd() : undefined;
 }
 
 /** Same-origin addresses as their path; others whole. */
@@ -81,9 +102,9 @@ export function createDiagnostics(position: () => number, now: () => number = Da
   const diagnostics: Diagnostics = {
     console: () => [...consoleEntries],
     requests: () => [...requestEntries],
-    addConsole(level, parts) {
+    addConsole(level, parts, callSite) {
       const message = redactUrl(parts.map(describePart).join(' '));
-      const stack = (parts.find((part) => part instanceof Error) as Error | undefined)?.stack;
+      const stack = (parts.find((part) => part instanceof Error) as Error | undefined)?.stack ?? callSite;
       keep(consoleEntries, { level, message, time: new Date(now()).toISOString(), ...(stack ? { stack: redactUrl(stack.slice(0, STACK_MAX)) } : {}), actionIndex: position() });
     },
     addRequest(entry) {
@@ -98,10 +119,11 @@ export function createDiagnostics(position: () => number, now: () => number = Da
         ['warn', 'warning'],
       ] as const) {
         const original = con[method];
-        con[method] = (...parts: unknown[]) => {
-          diagnostics.addConsole(level, parts);
+        const patched = (...parts: unknown[]) => {
+          diagnostics.addConsole(level, parts, parts.some((part) => part instanceof Error) ? undefined : callSiteOf(`console.${method}`, patched));
           original.apply(con, parts);
         };
+        con[method] = patched;
         undo.push(() => {
           con[method] = original;
         });

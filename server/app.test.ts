@@ -51,7 +51,7 @@ describe('the app shell', () => {
     const asset = await t.app.inject('/main.0123456789ab.js');
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
-    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy']) {
+    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy', 'etag', 'last-modified']) {
       expect(asset.headers[documentOnly]).toBeUndefined();
     }
     // The page itself keeps them all.

@@ -225,7 +225,10 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
       preCompressed: true,
       allowedPath: (pathName) => !isPrivateBuildFile(pathName),
       setHeaders: (reply, filePath) => {
-        if (HASHED_ASSET.test(filePath)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (!HASHED_ASSET.test(filePath)) return;
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // Never revalidated (immutable): validators and ranges would be bytes of every answer for nothing.
+        for (const unused of ['etag', 'last-modified', 'accept-ranges']) reply.removeHeader(unused);
       },
     });
   }

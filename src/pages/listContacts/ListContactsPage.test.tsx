@@ -20,6 +20,8 @@ describe("a list's contacts on a page of their own (issue 41, against the real A
     const editor = await screen.findByRole('dialog', { name: `Liste : ${subject}` }, SERVER);
     // The dialog no longer squeezes the table: it links to the page.
     expect(within(editor).queryByRole('tab', { name: 'Contacts' })).not.toBeInTheDocument();
+    // Tabs whose names say little say more in their tooltip.
+    expect(within(editor).getByRole('tab', { name: 'Ciblage' })).toHaveAccessibleDescription(/^Ajouter ou remplacer les contacts/);
     const open = within(editor).getByRole('link', { name: 'Voir les contacts' });
     expect(open).toHaveAttribute('href', `/influenceur/listes/${list.id}/contacts`);
     await userEvent.click(open);

@@ -8,6 +8,26 @@ export const frConsole = {
     label: 'Mon compte',
     hint: 'ouvre le menu du compte (changer de mot de passe)',
   },
+  /** What a console button or tab does, in its tooltip, for who opens the console the first time (issue 41). */
+  hints: {
+    refreshData: 'Ajoute à la liste les destinataires créés depuis son dernier contact, puis vérifie que les données sont prêtes.',
+    ciblageSubmit: 'Envoie ces adresses à la liste : ajoutées, ou remplaçant ses contacts selon le mode choisi.',
+    newCategory: 'Crée une catégorie de modèles (un thème : économie, coaching…).',
+    newTheme: 'Crée un discours : une suite de messages sur un thème, réutilisable dans les modèles.',
+    check: 'Lit à nouveau la chaîne YouTube et le compte X du destinataire.',
+    clearBounce: 'Remet le contact actif après un rejet de sa messagerie (adresse de nouveau valide).',
+    tabs: {
+      ciblage: 'Ajouter ou remplacer les contacts par une liste d’adresses collée ou chargée.',
+      sequence: 'Les éléments clé/valeur de la liste, dans l’ordre.',
+      workflow: 'Les envois faits à cette liste et leur progression.',
+      content: 'Aperçu du message tel qu’il partira, sur ordinateur et téléphone.',
+      deliverySequence: 'Les éléments clé/valeur du modèle, utilisables comme {{clé}} dans son code.',
+      code: 'Le code HTML, texte et AMP du message.',
+      data: 'Données de personnalisation : chaque clé s’écrit {{clé}} dans le code.',
+      language: 'La langue du message.',
+      diffusion: 'Liste, fréquence et planification des envois ; l’historique des envois.',
+    },
+  },
   /** A chart with fewer than two points (issue 41). */
   charts: {
     notEnoughPoints: 'Pas encore assez de points pour tracer une courbe.',

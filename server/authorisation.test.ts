@@ -120,6 +120,7 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/bounces/:service': { access: 'secret' },
   'POST /api/email/encoded': { access: 'bearer' },
   'POST /api/email/preview': { access: 'bearer' },
+  'GET /api/email/variables': { access: 'bearer' },
   'GET /api/unsubscribe/:token': { access: 'recipient' },
   'POST /api/unsubscribe/:token': { access: 'recipient' },
   'POST /api/video/rating': { access: 'public' },

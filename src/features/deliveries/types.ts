@@ -28,6 +28,14 @@ export interface Schedule {
   lastError: string | null;
 }
 
+/** A variable every message can use, as `GET /api/email/variables` answers it (docs/templates.md, «Variables»). */
+export interface MessageVariable {
+  name: string;
+  group: 'contact' | 'lien';
+  label: string;
+  example: string;
+}
+
 /** A newsletter template (spec §3); codeHtml and codeText are lists of base64 strings. */
 export interface Delivery {
   id: number;

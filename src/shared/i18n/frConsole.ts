@@ -142,7 +142,6 @@ export const frConsole = {
     // The contacts' own page (issue 41): wide enough for their columns.
     pageTitle: (subject: string) => `Contacts de la liste « ${subject} »`,
     open: 'Voir les contacts',
-    openOf: (subject: string) => `Voir les contacts de « ${subject} »`,
     openHint: 'Ouvre la page des contacts de la liste : recherche, tri, modification, désabonnement, export CSV.',
     backToList: 'Retour à la liste',
     loading: 'Chargement des contacts…',
@@ -270,6 +269,18 @@ export const frConsole = {
       },
     },
     saveFirst: 'Enregistrez d’abord vos modifications.',
+    // The variables a message can use (issue 41; docs/templates.md, «Variables»).
+    variables: {
+      title: 'Variables',
+      intro: (target: string) => `Un clic insère la variable à l’endroit du curseur, dans le code ${target}.`,
+      insert: (name: string, label: string) => `Insérer {{${name}}} : ${label}`,
+      groups: { contact: 'Contact', lien: 'Liens', own: 'Données du modèle' } as Record<string, string>,
+      own: (value: string) => (value ? `Donnée du modèle (« ${value} »)` : 'Donnée du modèle'),
+      loading: 'Chargement des variables…',
+      unknownTitle: 'Variables inconnues',
+      unknownText: (names: string[]) =>
+        `Le modèle emploie ${names.map((name) => `{{${name}}}`).join(', ')} : ni le contact, ni un lien, ni une donnée du modèle n’y correspond, ${names.length > 1 ? 'elles seront rendues vides' : 'elle sera rendue vide'}. Enregistrer quand même ?`,
+    },
     // AMP for e-mail and Gmail's clipping (issue 22).
     ampErrors: (count: number) =>
       count === 1

@@ -103,6 +103,7 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/deliveryAll/:ref': { access: 'bearer', owned: true },
   'POST /api/delivery/new': { access: 'adminWrite' },
   'POST /api/delivery/amp/validation': { access: 'bearer' },
+  'GET /api/delivery/starters': { access: 'bearer' },
   'POST /api/amp/bo/modele/new': { access: 'adminWrite' },
   'POST /api/sendEmail': { access: 'bearer' },
   'GET /api/sends': { access: 'bearer' },

@@ -139,6 +139,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/deliveryAll/:ref': { summary: 'Un modèle par identifiant ou nom interne' },
   'POST /api/delivery/new': { summary: 'Créer ou remplacer un modèle' },
   'POST /api/delivery/amp/validation': { summary: "Vérifier un code AMP selon les règles d'AMP pour e-mail" },
+  'GET /api/delivery/starters': { summary: 'Les modèles de départ de « Nouveau modèle » (HTML, texte et AMP)' },
   'POST /api/amp/bo/modele/new': { summary: 'Créer un modèle AMP' },
   'POST /api/sendEmail': { summary: "Envoyer un modèle à une liste" },
   'GET /api/sends': { summary: 'Envois' },

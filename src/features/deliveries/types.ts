@@ -36,6 +36,17 @@ export interface MessageVariable {
   example: string;
 }
 
+/** A starting point of « Nouveau modèle », as `GET /api/delivery/starters` answers it (its codes in clear). */
+export interface Starter {
+  id: string;
+  label: string;
+  description: string;
+  subject: string;
+  html: string;
+  text: string;
+  amp: string;
+}
+
 /** A newsletter template (spec §3); codeHtml and codeText are lists of base64 strings. */
 export interface Delivery {
   id: number;

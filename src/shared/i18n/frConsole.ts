@@ -269,6 +269,13 @@ export const frConsole = {
       },
     },
     saveFirst: 'Enregistrez d’abord vos modifications.',
+    // The starting points of « Nouveau modèle » (issue 41; docs/templates.md, «Starting points»).
+    starters: {
+      title: 'Partir d’un modèle de départ',
+      intro:
+        'Le modèle est vide. Chaque point de départ remplit son objet, son HTML, son texte et son AMP (valide), le lien de désabonnement en place, lisible sur un téléphone ; il reste à l’adapter puis à l’enregistrer.',
+      loading: 'Chargement des modèles de départ…',
+    },
     // The variables a message can use (issue 41; docs/templates.md, «Variables»).
     variables: {
       title: 'Variables',

@@ -92,6 +92,13 @@ test('an admin writes a template, tests it, sends it twice to a list with an uns
   );
   await bat.getByRole('button', { name: 'Fermer' }).click();
 
+  // MEP, named for what it does, asks first and says which version becomes the published one (issue 41).
+  await saved.getByRole('button', { name: 'Publier cette version (MEP)' }).click();
+  const publish = page.getByRole('dialog', { name: 'Publier cette version (MEP) ?' });
+  await expect(publish).toContainText(`La version 2 de « ${label} » (objet « Bonjour {{firstname}} ») devient la version publiée`);
+  await publish.getByRole('button', { name: 'Oui' }).click();
+  await expect(saved.getByText('Version 2 mise en production.')).toBeVisible();
+
   const sendTo = async (expected: string) => {
     await saved.getByRole('button', { name: 'Envoyer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Envoyer à une liste' });

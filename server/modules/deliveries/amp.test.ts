@@ -145,3 +145,18 @@ describe('the AMP code of a delivery', () => {
     }
   });
 });
+
+describe('GET /api/delivery/starters (issue 41)', () => {
+  it('answers the starting points, each of which saves and publishes (MEP) as it is', async () => {
+    const answer = await call('GET', '/api/delivery/starters', await t.operatorBearer());
+    expect(answer.statusCode).toBe(200);
+    const { starters } = answer.json() as { starters: { id: string; subject: string; html: string; text: string; amp: string }[] };
+    expect(starters.map((starter) => starter.id)).toEqual(['newsletter', 'announcement', 'videos', 'letter']);
+    for (const starter of starters) {
+      const delivery = await created({ subject: starter.subject, codeHtml: [b64(starter.html)], codeText: [b64(starter.text)], codeAmp: starter.amp });
+      const published = await call('POST', '/api/amp/bo/modele/new', admin, { id: delivery.id });
+      expect([starter.id, published.statusCode]).toEqual([starter.id, 201]);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/delivery/starters' })).statusCode).toBe(401);
+  });
+});

@@ -23,7 +23,9 @@ import {
   DeliveryVersionsAnswer,
   ModeleNew,
   PublishedDeliveryAnswer,
+  StartersAnswer,
 } from './schemas';
+import { STARTERS } from './starters';
 
 const TAGS = ['deliveries'];
 const adminOnly = 'Réservé aux administrateurs : la création de modèles.';
@@ -128,6 +130,13 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
       });
       return reply.code(201).send(published);
     },
+  );
+
+  // What « Nouveau modèle » offers to start from (issue 41).
+  typed.get(
+    '/api/delivery/starters',
+    { onRequest: authenticate, schema: { tags: TAGS, response: { 200: StartersAnswer } } },
+    async () => ({ starters: STARTERS.map((starter) => ({ ...starter })) }),
   );
 
   // The Code tab's AMP editor asks as the operator types; saving and MEP check the same rules.

@@ -61,6 +61,21 @@ const fields = {
   codeText: Base64List,
 };
 
+/** GET /api/delivery/starters: the starting points of « Nouveau modèle » (starters.ts). */
+export const StartersAnswer = Answer({
+  starters: Type.Array(
+    Answer({
+      id: Type.String(),
+      label: Type.String(),
+      description: Type.String(),
+      subject: Type.String(),
+      html: Type.String({ description: 'Le code HTML, en clair (le modèle le garde en base64).' }),
+      text: Type.String({ description: 'Le texte, en clair.' }),
+      amp: Type.String({ description: 'Le code AMP.' }),
+    }),
+  ),
+});
+
 /** PATCH /deliveries/{id}: the full delivery, or `{actif: 0}` for the soft delete. */
 export const DeliveryPatch = Type.Partial(Type.Object(fields), { additionalProperties: false });
 

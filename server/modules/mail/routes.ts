@@ -10,6 +10,7 @@ import { deliveryResource, recordDiffusion, type DeliveryRow } from '../deliveri
 import { mailContacts } from './contacts';
 import {
   compileContent,
+  MESSAGE_VARIABLES,
   contentOf,
   domainReport,
   hasBody,
@@ -41,6 +42,7 @@ import {
   SendsAnswer,
   TestSendAnswer,
   TestSendBody,
+  VariablesAnswer,
 } from './schemas';
 import { DEFAULT_CSV_SEPARATOR, type CsvSeparator } from '../../shared/csv';
 import { changeStatus, classify, createSend, reschedule, sendResource, withProgress, type MailTransport } from './queue';
@@ -321,6 +323,13 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
         request.log,
       );
     },
+  );
+
+  // The one list of variables (compose/variables.ts), for the editor's list and docs/templates.md.
+  typed.get(
+    '/api/email/variables',
+    { onRequest: authenticate, schema: { tags: TAGS, response: { 200: VariablesAnswer } } },
+    async () => ({ variables: MESSAGE_VARIABLES.map((variable) => ({ ...variable })) }),
   );
 
   typed.post(

@@ -155,6 +155,18 @@ export const PreviewAnswer = Answer({
   missing: Type.Array(Type.String(), { description: 'Variables du modèle sans valeur.' }),
 });
 
+/** GET /api/email/variables: what every message can use besides its template's own keys. */
+export const VariablesAnswer = Answer({
+  variables: Type.Array(
+    Answer({
+      name: Type.String({ description: 'Ce que le modèle écrit entre {{ et }}.' }),
+      group: Type.Union([Type.Literal('contact'), Type.Literal('lien')]),
+      label: Type.String({ description: 'Ce que la variable contient.' }),
+      example: Type.String({ description: 'Ce qu’un aperçu ou un BAT montre à sa place.' }),
+    }),
+  ),
+});
+
 const DnsRecordAnswer = Answer({
   name: Type.String(),
   type: Type.Literal('TXT'),

@@ -1,5 +1,5 @@
 import { baseApi, members, mergePatch, type HydraCollection } from '../../shared/api';
-import type { AmpError, Delivery, DeliveryContent, DeliveryVersion, Preview, Schedule, Send } from './types';
+import type { AmpError, Delivery, DeliveryContent, DeliveryVersion, MessageVariable, Preview, Schedule, Send, Starter } from './types';
 
 const LIST = { type: 'Delivery' as const, id: 'LIST' };
 const SENDS = { type: 'Send' as const, id: 'LIST' };
@@ -71,6 +71,18 @@ export const deliveriesApi = baseApi.injectEndpoints({
       query: (codeAmp) => ({ url: '/delivery/amp/validation', method: 'POST', body: { codeAmp } }),
       transformResponse: (response: { errors: AmpError[] }) => response.errors,
       keepUnusedDataFor: 30,
+    }),
+    /** The starting points of « Nouveau modèle » (each valid AMP, the unsubscribe link in place). */
+    getStarters: build.query<Starter[], void>({
+      query: () => '/delivery/starters',
+      transformResponse: (response: { starters: Starter[] }) => response.starters,
+      keepUnusedDataFor: 3600,
+    }),
+    /** The variables every message can use (the server's one list); a template's own keys come from its draft. */
+    getMessageVariables: build.query<MessageVariable[], void>({
+      query: () => '/email/variables',
+      transformResponse: (response: { variables: MessageVariable[] }) => response.variables,
+      keepUnusedDataFor: 3600,
     }),
     previewDelivery: build.mutation<Preview, DeliveryContent>({
       query: (body) => ({ url: '/email/preview', method: 'POST', body }),
@@ -162,6 +174,8 @@ export const {
   usePublishDeliveryMutation,
   useTestSendMutation,
   usePreviewDeliveryMutation,
+  useGetMessageVariablesQuery,
+  useGetStartersQuery,
   useValidateAmpQuery,
   useStartSendMutation,
   useGetActiveContactCountQuery,

@@ -28,6 +28,25 @@ export interface Schedule {
   lastError: string | null;
 }
 
+/** A variable every message can use, as `GET /api/email/variables` answers it (docs/templates.md, «Variables»). */
+export interface MessageVariable {
+  name: string;
+  group: 'contact' | 'lien';
+  label: string;
+  example: string;
+}
+
+/** A starting point of « Nouveau modèle », as `GET /api/delivery/starters` answers it (its codes in clear). */
+export interface Starter {
+  id: string;
+  label: string;
+  description: string;
+  subject: string;
+  html: string;
+  text: string;
+  amp: string;
+}
+
 /** A newsletter template (spec §3); codeHtml and codeText are lists of base64 strings. */
 export interface Delivery {
   id: number;

@@ -17,6 +17,12 @@ describe('the console on /influenceur (against the real API server)', () => {
     expect(screen.getByRole('button', { name: 'Nouvelle liste' })).toBeInTheDocument();
   });
 
+  it('says what the buttons whose names a newcomer would not guess do (issue 41)', async () => {
+    renderWithProviders(<InfluenceurPage />, { preloadedState: { auth: await signedIn(DEMO_ADMIN) }, route: '/influenceur' });
+    expect(await screen.findByRole('button', { name: 'Nouveau thème' })).toHaveAccessibleDescription(/^Crée un discours/);
+    expect(screen.getByRole('button', { name: 'Nouvelle Catégorie' })).toHaveAccessibleDescription(/^Crée une catégorie de modèles/);
+  });
+
   it('shows an operator their own lists and categories, and neither admin button', async () => {
     renderWithProviders(<InfluenceurPage />, { preloadedState: { auth: await signedIn(DEMO_OPERATOR) }, route: '/influenceur' });
     expect(await within(section('Listes')).findByText('Newsletter mensuelle')).toBeInTheDocument();

@@ -8,6 +8,26 @@ export const frConsole = {
     label: 'Mon compte',
     hint: 'ouvre le menu du compte (changer de mot de passe)',
   },
+  /** What a console button or tab does, in its tooltip, for who opens the console the first time (issue 41). */
+  hints: {
+    refreshData: 'Ajoute à la liste les destinataires créés depuis son dernier contact, puis vérifie que les données sont prêtes.',
+    ciblageSubmit: 'Envoie ces adresses à la liste : ajoutées, ou remplaçant ses contacts selon le mode choisi.',
+    newCategory: 'Crée une catégorie de modèles (un thème : économie, coaching…).',
+    newTheme: 'Crée un discours : une suite de messages sur un thème, réutilisable dans les modèles.',
+    check: 'Lit à nouveau la chaîne YouTube et le compte X du destinataire.',
+    clearBounce: 'Remet le contact actif après un rejet de sa messagerie (adresse de nouveau valide).',
+    tabs: {
+      ciblage: 'Ajouter ou remplacer les contacts par une liste d’adresses collée ou chargée.',
+      sequence: 'Les éléments clé/valeur de la liste, dans l’ordre.',
+      workflow: 'Les envois faits à cette liste et leur progression.',
+      content: 'Aperçu du message tel qu’il partira, sur ordinateur et téléphone.',
+      deliverySequence: 'Les éléments clé/valeur du modèle, utilisables comme {{clé}} dans son code.',
+      code: 'Le code HTML, texte et AMP du message.',
+      data: 'Données de personnalisation : chaque clé s’écrit {{clé}} dans le code.',
+      language: 'La langue du message.',
+      diffusion: 'Liste, fréquence et planification des envois ; l’historique des envois.',
+    },
+  },
   /** A chart with fewer than two points (issue 41). */
   charts: {
     notEnoughPoints: 'Pas encore assez de points pour tracer une courbe.',
@@ -122,7 +142,6 @@ export const frConsole = {
     // The contacts' own page (issue 41): wide enough for their columns.
     pageTitle: (subject: string) => `Contacts de la liste « ${subject} »`,
     open: 'Voir les contacts',
-    openOf: (subject: string) => `Voir les contacts de « ${subject} »`,
     openHint: 'Ouvre la page des contacts de la liste : recherche, tri, modification, désabonnement, export CSV.',
     backToList: 'Retour à la liste',
     loading: 'Chargement des contacts…',
@@ -250,6 +269,25 @@ export const frConsole = {
       },
     },
     saveFirst: 'Enregistrez d’abord vos modifications.',
+    // The starting points of « Nouveau modèle » (issue 41; docs/templates.md, «Starting points»).
+    starters: {
+      title: 'Partir d’un modèle de départ',
+      intro:
+        'Le modèle est vide. Chaque point de départ remplit son objet, son HTML, son texte et son AMP (valide), le lien de désabonnement en place, lisible sur un téléphone ; il reste à l’adapter puis à l’enregistrer.',
+      loading: 'Chargement des modèles de départ…',
+    },
+    // The variables a message can use (issue 41; docs/templates.md, «Variables»).
+    variables: {
+      title: 'Variables',
+      intro: (target: string) => `Un clic insère la variable à l’endroit du curseur, dans le code ${target}.`,
+      insert: (name: string, label: string) => `Insérer {{${name}}} : ${label}`,
+      groups: { contact: 'Contact', lien: 'Liens', own: 'Données du modèle' } as Record<string, string>,
+      own: (value: string) => (value ? `Donnée du modèle (« ${value} »)` : 'Donnée du modèle'),
+      loading: 'Chargement des variables…',
+      unknownTitle: 'Variables inconnues',
+      unknownText: (names: string[]) =>
+        `Le modèle emploie ${names.map((name) => `{{${name}}}`).join(', ')} : ni le contact, ni un lien, ni une donnée du modèle n’y correspond, ${names.length > 1 ? 'elles seront rendues vides' : 'elle sera rendue vide'}. Enregistrer quand même ?`,
+    },
     // AMP for e-mail and Gmail's clipping (issue 22).
     ampErrors: (count: number) =>
       count === 1

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@mui/material';
 import { DataTable, type Column } from './DataTable';
+import { Hinted } from './Hinted';
 import { Section } from './Section';
 import type { TablePage, TableQuery } from './tableQuery';
 
@@ -8,6 +9,8 @@ interface Props<T> {
   title: string;
   /** The create button's label; it shows only to those who may edit. */
   createLabel: string;
+  /** What creating makes, in the button's tooltip. */
+  createHint?: string;
   canEdit: boolean;
   columns: Column<T>[];
   /** The page the server answered for `query`. */
@@ -24,6 +27,7 @@ interface Props<T> {
 export function EditableTableSection<T>({
   title,
   createLabel,
+  createHint,
   canEdit,
   columns,
   page,
@@ -35,16 +39,15 @@ export function EditableTableSection<T>({
 }: Props<T>) {
   const [editing, setEditing] = useState<{ row: T | undefined } | null>(null);
   const close = () => setEditing(null);
+  const create = (
+    <Button variant="contained" onClick={() => setEditing({ row: undefined })}>
+      {createLabel}
+    </Button>
+  );
   return (
     <Section
       title={title}
-      actions={
-        canEdit && (
-          <Button variant="contained" onClick={() => setEditing({ row: undefined })}>
-            {createLabel}
-          </Button>
-        )
-      }
+      actions={canEdit && (createHint ? <Hinted hint={createHint}>{create}</Hinted> : create)}
     >
       <DataTable
         label={title}

@@ -17,8 +17,10 @@ import { FeedbackHost } from './Feedback';
 
 export interface DialogTab {
   label: string;
-  /** The tab's name in the address (`/influenceur/listes/12/contacts`). */
+  /** The tab's name in the address (`/influenceur/listes/12/ciblage`). */
   slug?: string;
+  /** What the tab holds, in its tooltip (issue 41: what a newcomer would not guess from its name). */
+  hint?: string;
   content: ReactNode;
 }
 
@@ -84,7 +86,14 @@ export function TabbedDialog({
       {showTabs && (
         <Tabs value={current} onChange={(_event, index: number) => choose(index)} sx={{ px: { xs: 0, sm: 3 } }} variant="scrollable" allowScrollButtonsMobile>
           {tabs.map((tab, index) => (
-            <Tab key={tab.label} label={tab.label} id={`dialog-tab-${index}`} aria-controls={`dialog-tabpanel-${index}`} />
+            <Tab
+              key={tab.label}
+              label={tab.label}
+              id={`dialog-tab-${index}`}
+              aria-controls={`dialog-tabpanel-${index}`}
+              // The tooltip is the native one: MUI's Tooltip around a Tab would break the tab list's keyboard moves.
+              title={tab.hint}
+            />
           ))}
         </Tabs>
       )}

@@ -17,5 +17,6 @@ export {
   type SendContent,
 } from './render';
 export { contentOf, deliveryVars, hasBody } from './content';
+export { MESSAGE_VARIABLES, type MessageVariable } from './variables';
 export { aligned, domainReport, type DomainReport, type DnsRecord, type RecordStatus } from './domain';
 export { sendableContent } from './amp';

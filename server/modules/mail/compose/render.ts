@@ -1,6 +1,7 @@
 import Handlebars from 'handlebars';
 import { badRequest, HttpError } from '../../../shared/errors';
 import { describeTemplateError } from './templateError';
+import { MESSAGE_VARIABLES, type MessageVariableName } from './variables';
 import { inlineCss } from './whole';
 
 /** What every message of a send is rendered from: decoded codes and the delivery's own values. */
@@ -38,8 +39,8 @@ export interface RenderedParts {
   amp: string;
 }
 
-/** The names a message may use besides the delivery's own: the contact's fields and its link. */
-export const CONTACT_KEYS = ['firstname', 'lastname', 'email', 'unsubscribeUrl'] as const;
+/** The names a message may use besides the delivery's own: the contact's fields and its link (`variables.ts`). */
+export const CONTACT_KEYS: readonly MessageVariableName[] = MESSAGE_VARIABLES.map((variable) => variable.name);
 
 type Part = keyof RenderedParts;
 type Renderer = (context: Record<string, string>) => string;
@@ -136,13 +137,14 @@ export function compileContent(content: SendContent): CompiledContent {
     placesLink,
     tracking: content.tracking === true,
     render: (contact, unsubscribeUrl) => {
-      const context = {
-        ...content.vars,
+      // Every one of MESSAGE_VARIABLES, and only those (the type holds to it), over the delivery's own.
+      const variables: Record<MessageVariableName, string> = {
         firstname: contact.firstname,
         lastname: contact.lastname,
         email: contact.email,
         unsubscribeUrl,
       };
+      const context = { ...content.vars, ...variables };
       return {
         subject: renderers
           .subject(context)

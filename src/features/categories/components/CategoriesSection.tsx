@@ -25,6 +25,7 @@ export function CategoriesSection() {
     <EditableTableSection
       title={frConsole.categories.title}
       createLabel={frConsole.categories.newCategory}
+      createHint={frConsole.hints.newCategory}
       canEdit={isAdmin}
       columns={columns}
       page={page}

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../shared/api';
 import { frConsole } from '../../../shared/i18n/frConsole';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { Hinted } from '../../../shared/ui/Hinted';
-import { useGetDeliveryVersionsQuery, usePublishDeliveryMutation, useUpdateDeliveryMutation } from '../api';
+import { useGetDeliveryVersionsQuery, usePreviewDeliveryMutation, usePublishDeliveryMutation, useUpdateDeliveryMutation } from '../api';
 import { contentOf, savePatch } from '../draft';
 import type { AmpRefusal, Delivery } from '../types';
 import { ampErrorsOf } from './tabs/ampCheck';
@@ -36,14 +36,17 @@ interface Props {
  */
 export function DeliveryActions({ delivery, copy, onNotice, onAmpRefusal, onDeleted }: Props) {
   const { draft, change, dirty, valid } = copy;
-  const [dialog, setDialog] = useState<'bat' | 'send' | 'delete' | 'publish' | null>(null);
+  const [dialog, setDialog] = useState<'bat' | 'send' | 'delete' | 'publish' | 'unknown' | null>(null);
+  // Names the code uses that nothing provides, found by the server's preview before a save.
+  const [unknown, setUnknown] = useState<string[]>([]);
+  const [checkNames, { isLoading: checking }] = usePreviewDeliveryMutation();
   const { data: versions, isFetching: readingVersions } = useGetDeliveryVersionsQuery(delivery.id);
   // The version published until now, which the MEP's confirmation says it replaces (newest first).
   const published = versions?.find((version) => version.publishedAt !== null)?.version ?? null;
   const versionsKnown = versions !== undefined && !readingVersions;
   const [update, { isLoading: saving }] = useUpdateDeliveryMutation();
   const [publish, { isLoading: publishing }] = usePublishDeliveryMutation();
-  const busy = saving || publishing;
+  const busy = saving || publishing || checking;
 
   /** `ampCode`: the AMP code the call sends or publishes, which a refusal's errors are about. */
   const run = async (work: () => Promise<Notice | null>, ampCode?: string) => {
@@ -62,6 +65,18 @@ export function DeliveryActions({ delivery, copy, onNotice, onAmpRefusal, onDele
       const result = await update({ id: delivery.id, patch: savePatch(draft) }).unwrap();
       return { severity: 'success', text: t.saved(result.version) };
     }, draft.codeAmp);
+  /** Saving asks first when the code uses a variable nothing provides (issue 41: it would render empty). */
+  const checkThenSave = async () => {
+    let missing: string[] = [];
+    try {
+      missing = (await checkNames(contentOf(draft)).unwrap()).missing;
+    } catch {
+      // A template that does not compile: the save says what it can (it may be saved, not sent).
+    }
+    if (missing.length === 0) return save();
+    setUnknown(missing);
+    setDialog('unknown');
+  };
   const publishCurrent = () =>
     run(async () => {
       const { id, subject, codeHtml, codeText, internalname, societe, origin, actif, typedel } = delivery;
@@ -116,7 +131,7 @@ export function DeliveryActions({ delivery, copy, onNotice, onAmpRefusal, onDele
         </Button>
       </Hinted>
       <Hinted hint={t.hints.save}>
-        <Button variant="contained" onClick={save} disabled={busy || !valid}>
+        <Button variant="contained" onClick={() => void checkThenSave()} disabled={busy || !valid}>
           {t.actions.save}
         </Button>
       </Hinted>
@@ -137,6 +152,18 @@ export function DeliveryActions({ delivery, copy, onNotice, onAmpRefusal, onDele
         }}
         onCancel={() => setDialog(null)}
         busy={busy || !versionsKnown}
+        confirmColor="primary"
+      />
+      <ConfirmDialog
+        open={dialog === 'unknown'}
+        title={t.variables.unknownTitle}
+        text={t.variables.unknownText(unknown)}
+        onConfirm={() => {
+          setDialog(null);
+          void save();
+        }}
+        onCancel={() => setDialog(null)}
+        busy={busy}
         confirmColor="primary"
       />
       {/* The detail popin that confirms a deletion (spec §2.5): Oui or Non. */}

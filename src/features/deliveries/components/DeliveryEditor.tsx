@@ -9,7 +9,7 @@ import { TabbedDialog } from '../../../shared/ui/TabbedDialog';
 import { useCreateDeliveryMutation, useGetDeliveryQuery, useUpdateDeliveryMutation } from '../api';
 import { DeliveryActions, type Notice } from './DeliveryActions';
 import { ErrorAlert } from './ErrorAlert';
-import { PANELS, tabsFor } from './tabs/panels';
+import { PANELS, TAB_HINTS, tabsFor } from './tabs/panels';
 import type { AmpRefusal } from '../types';
 import { useWorkingCopy } from './useWorkingCopy';
 
@@ -93,6 +93,7 @@ export function DeliveryEditor({ deliveryId, category, onClose: close, tab, onTa
               return {
                 label: t.tabs[name],
                 slug: name,
+                hint: TAB_HINTS[name],
                 content: (
                   // Tall enough that the dialog does not jump as the tabs change.
                   <Box sx={{ minHeight: 320 }}>

@@ -61,6 +61,9 @@ describe('sending from the editor (against the real API server)', () => {
         `Envoyer « Envoi ${CATEGORY} » (version 1) à tous les contacts actifs de la liste « Liste ${CATEGORY} » ?`,
       ),
     ).toBeInTheDocument();
+    // The confirmation counts who will receive it (issue 41) before it lets the send go.
+    expect(await within(send).findByText(`Destinataires : 2 contacts actifs de la liste « Liste ${CATEGORY} ».`, {}, SERVER)).toBeInTheDocument();
+    expect(within(send).getByText('Objet : Bonjour')).toBeInTheDocument();
     await userEvent.click(within(send).getByRole('button', { name: 'Confirmer l’envoi' }));
     expect(
       await within(send).findByText('Terminé · Envoyés : 2 / 2 · Échecs : 0 · En attente : 0', {}, { timeout: 15_000 }),

@@ -26,6 +26,7 @@ export function DiscoursSection() {
     <EditableTableSection
       title={frConsole.discours.title}
       createLabel={frConsole.discours.newTheme}
+      createHint={frConsole.hints.newTheme}
       canEdit={isAdmin}
       columns={columns}
       page={page}

@@ -3,6 +3,7 @@ import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui
 import { errorMessage } from '../../../shared/api';
 import { appConfig } from '../../../shared/config/appConfig';
 import { frConsole } from '../../../shared/i18n/frConsole';
+import { Hinted } from '../../../shared/ui/Hinted';
 import { encodeBase64 } from '../../../shared/lib/base64';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { FileButton } from '../../../shared/ui/FileButton';
@@ -69,9 +70,11 @@ export function CiblageTab({ list }: { list: List }) {
             <MenuItem value="add">{frConsole.lists.ciblage.modeAdd}</MenuItem>
             <MenuItem value="replace">{frConsole.lists.ciblage.modeReplace}</MenuItem>
           </TextField>
-          <Button type="submit" variant="contained" disabled={isLoading}>
-            {frConsole.lists.ciblage.submit}
-          </Button>
+          <Hinted hint={frConsole.hints.ciblageSubmit}>
+            <Button type="submit" variant="contained" disabled={isLoading}>
+              {frConsole.lists.ciblage.submit}
+            </Button>
+          </Hinted>
         </Stack>
         {error && <Alert severity="error">{error}</Alert>}
         {report && <ImportReportView report={report} />}

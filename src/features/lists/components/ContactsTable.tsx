@@ -6,6 +6,7 @@ import { frConsole } from '../../../shared/i18n/frConsole';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { followDownload } from '../../../shared/lib/download';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { Hinted } from '../../../shared/ui/Hinted';
 import { useNotify } from '../../../shared/ui/Feedback';
 import { useTableQuery } from '../../../shared/ui/useTableQuery';
 import {
@@ -198,9 +199,11 @@ function ContactActions({ contact, onEdit, onChange }: ActionsProps) {
         </Button>
       )}
       {contact.status === 'rejeté' && (
-        <Button size="small" aria-label={label(frConsole.contacts.clearBounce)} onClick={() => void onChange(contact, { status: 'actif' })}>
-          {frConsole.contacts.clearBounce}
-        </Button>
+        <Hinted hint={frConsole.hints.clearBounce}>
+          <Button size="small" aria-label={label(frConsole.contacts.clearBounce)} onClick={() => void onChange(contact, { status: 'actif' })}>
+            {frConsole.contacts.clearBounce}
+          </Button>
+        </Hinted>
       )}
     </Stack>
   );

@@ -31,11 +31,12 @@ export function ListEditor({ listId, onClose, tab, onTabChange, renderWorkflow, 
   const tabs = list
     ? [
         { label: frConsole.lists.tabs.general, slug: 'general', content: <GeneralTab list={list} onDeleted={onClose} contactsHref={contactsHref} /> },
-        { label: frConsole.lists.tabs.ciblage, slug: 'ciblage', content: <CiblageTab list={list} /> },
-        { label: frConsole.lists.tabs.sequence, slug: 'sequence', content: <ListSequenceTab list={list} /> },
+        { label: frConsole.lists.tabs.ciblage, slug: 'ciblage', hint: frConsole.hints.tabs.ciblage, content: <CiblageTab list={list} /> },
+        { label: frConsole.lists.tabs.sequence, slug: 'sequence', hint: frConsole.hints.tabs.sequence, content: <ListSequenceTab list={list} /> },
         {
           label: frConsole.lists.tabs.workflow,
           slug: 'workflow',
+          hint: frConsole.hints.tabs.workflow,
           content: renderWorkflow ? renderWorkflow(list.id) : <Typography color="textSecondary">{frConsole.lists.workflowEmpty}</Typography>,
         },
       ]

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
 import { useSelector } from 'react-redux';
 import { frConsole } from '../../../shared/i18n/frConsole';
 import type { RecordRouting } from '../../../shared/lib/recordRouting';
@@ -49,15 +48,6 @@ export function ListsSection({ routing: given, renderWorkflow }: { routing?: Rec
         rowHref={(list) => routing.href(list.id)}
         onRowClick={(list) => routing.open(list.id)}
         loading={isFetching}
-        actions={
-          given
-            ? (list) => (
-                <Button size="small" component={RouterLink} to={`${given.href(list.id)}/contacts`} aria-label={frConsole.contacts.openOf(list.subject)}>
-                  {frConsole.contacts.open}
-                </Button>
-              )
-            : undefined
-        }
       />
       {creating && (
         <NewListDialog

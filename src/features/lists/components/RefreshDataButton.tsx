@@ -1,6 +1,7 @@
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { REFRESH_MAX_POLLS } from '../../../shared/config/constants';
 import { frConsole } from '../../../shared/i18n/frConsole';
+import { Hinted } from '../../../shared/ui/Hinted';
 import type { RefreshStep } from '../refreshFlow';
 import { useRefreshData } from '../useRefreshData';
 
@@ -32,9 +33,11 @@ export function RefreshDataButton({ listId }: { listId: number }) {
   const { step, error, running, start } = useRefreshData(listId);
   return (
     <Box>
-      <Button variant="outlined" onClick={() => void start()} disabled={running}>
-        {frConsole.lists.refreshData}
-      </Button>
+      <Hinted hint={frConsole.hints.refreshData}>
+        <Button variant="outlined" onClick={() => void start()} disabled={running}>
+          {frConsole.lists.refreshData}
+        </Button>
+      </Hinted>
       {step && (
         <Box sx={{ mt: 1 }} role="status">
           {running && <LinearProgress variant="determinate" value={percentOf(step)} aria-label={frConsole.lists.refreshData} />}

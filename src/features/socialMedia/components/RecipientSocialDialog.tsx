@@ -2,6 +2,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { frConsole } from '../../../shared/i18n/frConsole';
+import { Hinted } from '../../../shared/ui/Hinted';
 import { useCheckSocialMediaMutation, useGetSocialMediaQuery } from '../api';
 import { XPanel } from './XPanel';
 import { YoutubePanel } from './YoutubePanel';
@@ -43,9 +44,11 @@ export function RecipientSocialDialog({ recipientId, name, onClose }: Props) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={() => check({ id: recipientId })} disabled={checking}>
-          {checking ? frConsole.socialMedia.checking : frConsole.socialMedia.check}
-        </Button>
+        <Hinted hint={frConsole.hints.check}>
+          <Button variant="contained" onClick={() => check({ id: recipientId })} disabled={checking}>
+            {checking ? frConsole.socialMedia.checking : frConsole.socialMedia.check}
+          </Button>
+        </Hinted>
         <Button onClick={onClose}>{fr.common.close}</Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { html } from '@codemirror/lang-html';
@@ -10,6 +10,7 @@ import type { AmpError } from '../../types';
 import { ampDiagnostics, useAmpErrors } from './ampCheck';
 import { CannotBeSent, CompileMessage, compileFailureOf } from './CompileFailure';
 import type { TabProps } from './types';
+import { VariablesList } from './VariablesList';
 
 const t = frConsole.deliveries;
 const fields = frConsole.deliveries.fields;
@@ -28,6 +29,7 @@ const GMAIL_CLIP_BYTES = 102 * 1024;
 const LISTED_AMP_ERRORS = 20;
 
 const AMP_EXTENSIONS = [lintGutter()];
+type CodeField = (typeof EDITORS)[number]['field'];
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 /**
@@ -56,6 +58,18 @@ export function CodeTab({ draft, change, ampRefusal }: TabProps) {
   const ampErrors = useAmpErrors(draft.codeAmp, ampRefusal, CHECK_DELAY_MS);
   const [ampView, setAmpView] = useState<EditorView | null>(null);
   const htmlBytes = useMemo(() => byteLength(draft.html), [draft.html]);
+  // The editors' views, and the one last focused: where the variables list inserts.
+  const views = useRef<Partial<Record<CodeField, EditorView>>>({});
+  const [target, setTarget] = useState<CodeField>('html');
+  const insert = useCallback(
+    (text: string) => {
+      const view = views.current[target];
+      if (!view) return;
+      view.dispatch({ ...view.state.replaceSelection(text), scrollIntoView: true, userEvent: 'input' });
+      view.focus();
+    },
+    [target],
+  );
 
   // The errors of the code on screen become the AMP editor's lint diagnostics (at their line and column).
   useEffect(() => {
@@ -66,10 +80,12 @@ export function CodeTab({ draft, change, ampRefusal }: TabProps) {
   return (
     <Stack spacing={2}>
       {failure && <CannotBeSent />}
+      <VariablesList draft={draft} target={EDITORS.find((e) => e.field === target)?.label ?? ''} onInsert={insert} />
       {EDITORS.map(({ field, apiField, label, minHeight, markup }) => {
         const labelId = `code-${field}-label`;
         return (
-          <Box key={field}>
+          // Focus inside an editor makes it the variables' target (focus events bubble in React).
+          <Box key={field} onFocus={() => setTarget(field)}>
             <Typography id={labelId} variant="subtitle2" component="label">
               {label}
             </Typography>
@@ -85,7 +101,10 @@ export function CodeTab({ draft, change, ampRefusal }: TabProps) {
                 EditorView.lineWrapping,
                 EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'false' }),
               ]}
-              onCreateEditor={field === 'codeAmp' ? setAmpView : undefined}
+              onCreateEditor={(view) => {
+                views.current[field] = view;
+                if (field === 'codeAmp') setAmpView(view);
+              }}
             />
             {field === 'html' && htmlBytes > GMAIL_CLIP_BYTES && (
               <Alert severity="warning" sx={{ mt: 1 }}>

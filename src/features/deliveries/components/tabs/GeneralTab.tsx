@@ -6,6 +6,7 @@ import type { DeliveryDraft } from '../../draft';
 import { useSelector } from 'react-redux';
 import { selectIsAdmin } from '../../../../shared/session';
 import { OwnerField } from './OwnerField';
+import { hasNoCode, StarterPicker } from './StarterPicker';
 import type { TabProps } from './types';
 
 const t = frConsole.deliveries;
@@ -17,11 +18,14 @@ const TEXT_FIELDS: (keyof DeliveryDraft & keyof typeof t.fields)[] = [
   'goal',
 ];
 
-export function GeneralTab({ draft, change }: TabProps) {
+export function GeneralTab(props: TabProps) {
+  const { draft, change } = props;
   const { data: versions } = useGetDeliveryVersionsQuery(draft.id);
   const isAdmin = useSelector(selectIsAdmin);
   return (
     <Stack spacing={2}>
+      {/* « Nouveau modèle » offers its starting points while the template has no code (issue 41). */}
+      {hasNoCode(draft) && <StarterPicker {...props} />}
       <Typography variant="body2">{t.versionInfo(draft.version, formatFrenchDate(draft.lastModified))}</Typography>
       {TEXT_FIELDS.map((name) => (
         <TextField

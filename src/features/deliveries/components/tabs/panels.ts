@@ -16,6 +16,17 @@ export type TabName = keyof typeof frConsole.deliveries.tabs;
 export const tabsFor = (isAdmin: boolean): TabName[] =>
   isAdmin ? ['general', 'content', 'sequence', 'code', 'data', 'language', 'diffusion'] : ['general', 'code'];
 
+/** What each tab holds, in its tooltip (issue 41); Général needs none. */
+const tabHints = frConsole.hints.tabs;
+export const TAB_HINTS: Partial<Record<TabName, string>> = {
+  content: tabHints.content,
+  sequence: tabHints.deliverySequence,
+  code: tabHints.code,
+  data: tabHints.data,
+  language: tabHints.language,
+  diffusion: tabHints.diffusion,
+};
+
 export const PANELS: Record<TabName, (props: TabProps) => ReactNode> = {
   general: GeneralTab,
   content: ContentTab,

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileContent } from './render';
+import { MESSAGE_VARIABLES } from './variables';
+
+const content = (html: string, vars: Record<string, string> = {}) => ({ subject: '', html, text: '', amp: '', vars });
+
+describe('the variables every message can use (issue 41)', () => {
+  it('are all provided when a message renders, and nothing else is', () => {
+    const html = MESSAGE_VARIABLES.map((variable) => `<p>{{${variable.name}}}</p>`).join('') + '<p>{{inconnue}}</p>';
+    const compiled = compileContent(content(html));
+    expect(compiled.missing).toEqual(['inconnue']);
+    const parts = compiled.render({ email: 'lea@example.org', firstname: 'Léa', lastname: 'Durand' }, 'https://x.example/u');
+    expect(parts.html).toBe('<p>Léa</p><p>Durand</p><p>lea@example.org</p><p>https://x.example/u</p><p></p>');
+  });
+
+  it("are the table of docs/templates.md, «Variables»", () => {
+    const doc = readFileSync(join(__dirname, '../../../../docs/templates.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Variables'));
+    const rows = [...section.matchAll(/^\| `\{\{(\w+)\}\}` \| (\w+) \|/gm)].map(([, name, group]) => ({ name, group }));
+    expect(rows).toEqual(MESSAGE_VARIABLES.map(({ name, group }) => ({ name, group })));
+  });
+});

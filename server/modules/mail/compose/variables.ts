@@ -1,0 +1,31 @@
+/**
+ * The variables every message can use besides its template's own data and sequence keys: the
+ * contact's fields and its links (docs/templates.md, «Variables»). The one list: rendering
+ * provides exactly these (`render.ts`), the preview reports every other name as missing, and
+ * `GET /api/email/variables` gives it to the editor, which inserts them and warns before
+ * saving a template that uses a name neither here nor among its own keys.
+ */
+export interface MessageVariable {
+  /** What the template writes between `{{` and `}}`. */
+  name: string;
+  /** `contact`: a field of the contact the message goes to; `lien`: an address made for them. */
+  group: 'contact' | 'lien';
+  /** What it holds, in French, for the editor's list. */
+  label: string;
+  /** What a preview or a BAT shows for it. */
+  example: string;
+}
+
+export const MESSAGE_VARIABLES = [
+  { name: 'firstname', group: 'contact', label: 'Prénom du contact', example: 'Prénom' },
+  { name: 'lastname', group: 'contact', label: 'Nom du contact', example: 'Nom' },
+  { name: 'email', group: 'contact', label: 'Adresse e-mail du contact', example: 'contact@example.org' },
+  {
+    name: 'unsubscribeUrl',
+    group: 'lien',
+    label: 'Lien de désabonnement en un clic, propre au contact (placé ainsi, le pied de message n’en ajoute pas)',
+    example: 'https://…/api/unsubscribe/…',
+  },
+] as const satisfies readonly MessageVariable[];
+
+export type MessageVariableName = (typeof MESSAGE_VARIABLES)[number]['name'];

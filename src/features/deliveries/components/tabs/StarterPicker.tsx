@@ -1,0 +1,46 @@
+import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { frConsole } from '../../../../shared/i18n/frConsole';
+import { useGetStartersQuery } from '../../api';
+import type { TabProps } from './types';
+
+const t = frConsole.deliveries.starters;
+
+/** The template has no code yet: what « Nouveau modèle » just made, or one emptied. */
+export const hasNoCode = (draft: TabProps['draft']) => !draft.html.trim() && !draft.text.trim() && !draft.codeAmp.trim();
+
+/**
+ * The starting points of an empty template (issue 41): each fills the subject (when empty),
+ * the HTML, the text and the AMP of the working copy, which the operator adapts and saves.
+ */
+export function StarterPicker({ draft, change }: TabProps) {
+  const { data: starters } = useGetStartersQuery();
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby="starters-title" sx={{ p: 2 }}>
+      <Typography id="starters-title" variant="subtitle1" component="h3">
+        {t.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t.intro}
+      </Typography>
+      {!starters && <LinearProgress aria-label={t.loading} />}
+      <Stack direction={{ xs: 'column', sm: 'row' }} useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {starters?.map((starter) => (
+          <Button
+            key={starter.id}
+            variant="outlined"
+            // Named by its label, described by its sentence (both shown).
+            aria-label={starter.label}
+            aria-describedby={`starter-${starter.id}`}
+            onClick={() => change({ subject: draft.subject.trim() ? draft.subject : starter.subject, html: starter.html, text: starter.text, codeAmp: starter.amp })}
+            sx={{ flexDirection: 'column', alignItems: 'flex-start', textAlign: 'left', flex: { sm: '1 1 200px' } }}
+          >
+            {starter.label}
+            <Box component="span" id={`starter-${starter.id}`} sx={{ fontSize: 13, fontWeight: 'normal', color: 'text.secondary' }}>
+              {starter.description}
+            </Box>
+          </Button>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -27,6 +27,7 @@ import { socialMediaRoutes } from './socialMedia/routes';
 import { confirmationsRoutes, registerConfirmationKind } from './confirmations';
 import { automationsRoutes } from './automations/routes';
 import { rapportsRoutes } from './rapports/routes';
+import { suppressionsRoutes } from './suppressions';
 
 // What lower modules serve for higher ones, registered once, before any route: mail sends the
 // messages of lists and visitors and unsubscribes from them, confirmations confirms their
@@ -56,5 +57,6 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   socialMediaRoutes,
   confirmationsRoutes,
   automationsRoutes,
+  suppressionsRoutes,
   rapportsRoutes,
 ];

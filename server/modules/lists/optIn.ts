@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/db';
 import { dropConfirmations } from '../confirmations';
+import { suppressionOf } from '../suppressions';
 import { publicClient, setConsentContext, type ConsentSource } from './consent';
 
 /**
@@ -46,7 +47,8 @@ export interface PendingContact {
 /**
  * A public subscription: a new address starts `en attente`; one that left (unsubscribed or
  * removed) waits again for a new confirmation; one already active, waiting or bounced is left
- * as it is. Answers the contact to send a confirmation to, or null when none is due (the
+ * as it is, and one on the owner's suppression list is not added (docs/architecture.md,
+ * «Suppression list»): it is mailed no confirmation either. Answers the contact to send a confirmation to, or null when none is due (the
  * route answers the same either way: nobody learns who is in the list).
  */
 export async function subscribePublicly(
@@ -56,6 +58,7 @@ export async function subscribePublicly(
   request: FastifyRequest,
   source: ConsentSource,
 ): Promise<PendingContact | null> {
+  if (await suppressionOf(tx, [list.user], body.email)) return null;
   await setConsentContext(tx, { source, ...publicClient(request) });
   const [row] = await tx.query<{ id: number; email: string; status: string }>(
     `INSERT INTO grp_rcp (grp_id, user_id, email, firstname, origin, status)

@@ -17,6 +17,7 @@ import { listsCopy as copy } from './copy';
 import { consentOf } from './consent';
 import { removeExpiredPending } from './optIn';
 import { registerSubscribeRoutes } from './subscribeRoutes';
+import { suppressionOf, suppressionsCopy } from '../suppressions';
 
 export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
   const { db, authenticate, config } = context;
@@ -35,9 +36,12 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
       if (await findContactByEmail(tx, Number(values.grp), email)) {
         throw conflict(`${email} est déjà dans cette liste.`, 'email');
       }
+      // No list of an owner takes an address on their suppression list (docs/architecture.md, «Suppression list»).
+      const suppressed = await suppressionOf(tx, [Number(grp.user)], email);
+      if (suppressed) throw conflict(suppressionsCopy.notAddable(email, suppressed.reason), 'email');
       return { ...values, email, user: grp.user };
     },
-    beforeUpdate: (values: Row, current: Row) => {
+    beforeUpdate: async (values: Row, current: Row, _user, tx) => {
       if (values.status !== undefined && values.actif !== undefined && (values.status === 'actif') !== (values.actif === 1)) {
         throw badRequest('status', copy.contacts.statusAndActif);
       }
@@ -49,6 +53,11 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
       // Only the contact confirms a subscription (double opt-in); an operator may remove it.
       if (resubscribing && current.status === 'en attente') {
         throw conflict(copy.contacts.pendingConfirmation(String(current.email)), 'status');
+      }
+      // An address on the owner's suppression list is mailed by none of their lists: it is not put back either.
+      if (resubscribing && current.status !== 'actif') {
+        const suppressed = await suppressionOf(tx, [Number(current.user)], String(current.email));
+        if (suppressed) throw conflict(suppressionsCopy.notAddable(String(current.email), suppressed.reason), 'status');
       }
       return values;
     },

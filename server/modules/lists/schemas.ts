@@ -128,8 +128,10 @@ const ImportReportProperties = {
   added: Type.Integer(),
   duplicates: Type.Integer(),
   invalid: Type.Integer(),
+  suppressed: Type.Integer({ description: "Adresses de la liste d'exclusion du propriétaire : pas ajoutées." }),
   duplicateLines: Type.Array(Type.Integer()),
   invalidLines: Type.Array(Answer({ line: Type.Integer(), reason: Type.String() })),
+  suppressedLines: Type.Array(Type.Integer(), { description: 'Les lignes de ces adresses (les 1 000 premières).' }),
 };
 
 export const ImportAnswer = Answer({

@@ -20,7 +20,7 @@ export type ContactStatus = 'actif' | 'en attente' | 'désabonné' | 'retiré' |
 
 /** One consent event of a contact (docs/architecture.md, «Contacts and consent»). */
 export interface ConsentEvent {
-  type: 'ajouté' | 'confirmé' | 'désabonné' | 'rejeté' | 'réabonné';
+  type: 'ajouté' | 'confirmé' | 'désabonné' | 'rejeté' | 'réabonné' | 'exclu' | 'exclusion levée';
   source: 'opérateur' | 'import' | 'formulaire' | 'api' | 'message';
   at: string;
   ip: string | null;
@@ -88,8 +88,11 @@ export interface ImportReport {
   added: number;
   duplicates: number;
   invalid: number;
+  /** Addresses on the owner's suppression list (docs/architecture.md, «Suppression list»): not added. */
+  suppressed?: number;
   duplicateLines: number[];
   invalidLines: RefusedLine[];
+  suppressedLines?: number[];
   removed?: number;
   /** What a CSV import read the file as (`UTF-8`, `windows-1252`, `ISO-8859-1`…). */
   encoding?: string;

@@ -81,6 +81,8 @@ export const frConsole = {
       duplicates: (n: number) => `Doublons : ${n}`,
       invalid: (n: number) => `Lignes invalides : ${n}`,
       duplicateLines: (lines: string) => `Doublons aux lignes : ${lines}`,
+      suppressed: (n: number) => `Exclues (liste d'exclusion) : ${n}`,
+      suppressedLines: (lines: string) => `Adresses exclues, non ajoutées, aux lignes : ${lines}`,
       line: (line: number, reason: string) => `Ligne ${line} : ${reason}`,
       more: (n: number) => `… et ${n} de plus`,
       readAs: (encoding: string, separator: string) =>
@@ -415,6 +417,9 @@ export const frConsole = {
   },
   rapports: {
     nav: 'Rapports',
+  },
+  suppressions: {
+    nav: 'Exclusions',
   },
   automations: {
     nav: 'Automatisations',

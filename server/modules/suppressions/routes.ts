@@ -127,7 +127,7 @@ export const suppressionsRoutes: FastifyPluginAsync<ModuleContext> = async (app,
       const email = addressParam(request.params.email);
       const owner = ownerOf(currentUser(request), request.query.user);
       const row = await findSuppression(db, owner, email);
-      if (!row) throw new HttpError(404, copy.notFound(email));
+      if (!row) throw new HttpError(404, copy.notFound);
       return toSuppressionItem(row);
     },
   );
@@ -139,7 +139,7 @@ export const suppressionsRoutes: FastifyPluginAsync<ModuleContext> = async (app,
       const email = addressParam(request.params.email);
       const owner = ownerOf(currentUser(request), request.query.user);
       // The consent events of the owner's contacts with it say so (the table's trigger).
-      if (!(await removeSuppression(db, owner, email))) throw new HttpError(404, copy.notFound(email));
+      if (!(await removeSuppression(db, owner, email))) throw new HttpError(404, copy.notFound);
       return reply.code(204).send(null);
     },
   );

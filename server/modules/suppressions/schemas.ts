@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CsvSeparatorSchema } from '../../shared/csv';
 import { DownloadToken } from '../../shared/downloadLinks';
+import { EMAIL_MAX_LENGTH } from '../../shared/email';
 import { Email, MediaAnswer } from '../../shared/schemas';
 import { SUPPRESSION_REASONS } from './types';
 
@@ -25,7 +26,7 @@ export const SuppressionCreate = Type.Object(
  * The `{email}` of an item's path, as Fastify decoded it: checked by the route (a French 400
  * naming `email`), so that what a refusal quotes is what was decoded.
  */
-export const SuppressionParams = Type.Object({ email: Type.String({ minLength: 1, maxLength: 1000 }) });
+export const SuppressionParams = Type.Object({ email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }) });
 
 /** Whose list an item's path means: the caller's unless an admin names another user. */
 export const SuppressionOwnerQuery = Type.Object({ user: Type.Optional(UserId) });

@@ -88,7 +88,7 @@ describe('GET, POST and DELETE /api/suppressions', () => {
     expect((await del(`/api/suppressions/chez-autre%40example.org?user=${otherId}`, admin)).statusCode).toBe(204);
     const gone = await del(`/api/suppressions/chez-autre%40example.org?user=${otherId}`, admin);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().message).toBe("L'adresse chez-autre@example.org n'est pas sur la liste d'exclusion.");
+    expect(gone.json().message).toBe("Cette adresse n'est pas sur la liste d'exclusion.");
     expect((await del('/api/suppressions/POUR-operateur%40example.org', operator)).statusCode).toBe(204);
   });
 

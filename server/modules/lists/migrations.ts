@@ -186,4 +186,13 @@ ALTER TABLE grp_rcp_consent ADD CONSTRAINT grp_rcp_consent_type_check
   CHECK (type IN ('ajouté', 'confirmé', 'désabonné', 'rejeté', 'réabonné', 'exclu', 'exclusion levée'));
 `,
   },
+  {
+    // The spec's opt-in at sign-up (issue 37, §7.6): visitors who tick it join the list an admin
+    // marks as the public default, one list at most (docs/architecture.md, «Contacts and consent»).
+    id: '0250_1_public_default',
+    sql: `
+ALTER TABLE grp ADD COLUMN public_default boolean NOT NULL DEFAULT false;
+CREATE UNIQUE INDEX grp_one_public_default ON grp ((true)) WHERE public_default;
+`,
+  },
 ];

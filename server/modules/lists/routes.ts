@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Row } from '../../db/db';
+import type { Queryable, Row } from '../../db/db';
 import type { ModuleContext } from '../../shared/context';
-import { currentUser } from '../../shared/auth';
+import { currentUser, isAdmin, type AuthUser } from '../../shared/auth';
 import { registerCrud } from '../../shared/crud';
-import { badRequest, conflict } from '../../shared/errors';
+import { badRequest, conflict, forbidden } from '../../shared/errors';
 import { findOwnedItem } from '../../shared/hydra';
 import { countContacts, findContactByEmail } from './repository';
 import { grpResource, grpRcpResource } from './resource';
@@ -21,7 +21,20 @@ import { suppressionOf, suppressionsCopy } from '../suppressions';
 
 export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
   const { db, authenticate, config } = context;
-  registerCrud(app, context, grpResource, { createBody: GrpCreate, patchBody: GrpPatch, tag: 'lists' });
+  /** Only an admin marks the public default list; marking one unmarks the one before (one at most). */
+  const publicDefault = async (values: Row, user: AuthUser, tx: Queryable, id: number | null) => {
+    if (values.publicDefault === undefined) return values;
+    if (!isAdmin(user)) throw forbidden(copy.publicDefault.adminOnly);
+    if (values.publicDefault === true) await tx.query('UPDATE grp SET public_default = false WHERE public_default AND id IS DISTINCT FROM $1', [id]);
+    return values;
+  };
+  registerCrud(app, context, grpResource, {
+    createBody: GrpCreate,
+    patchBody: GrpPatch,
+    tag: 'lists',
+    beforeCreate: (values, user, tx) => publicDefault(values, user, tx, null),
+    beforeUpdate: (values, current, user, tx) => publicDefault(values, user, tx, Number(current.id)),
+  });
 
   registerCrud(app, context, grpRcpResource, {
     createBody: GrpRcpCreate,

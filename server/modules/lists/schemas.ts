@@ -15,6 +15,12 @@ export const GrpCreate = Type.Object(
     user: Type.Optional(UserId),
     sequence: Type.Optional(Sequence),
     doubleOptIn: Type.Optional(Type.Boolean({ description: 'Les abonnements publics doivent être confirmés par e-mail.' })),
+    publicDefault: Type.Optional(
+      Type.Boolean({
+        description:
+          "La liste publique par défaut (administrateurs) : les visiteurs qui cochent l'inscription à leur création d'espace y entrent. Une seule liste l'est ; la marquer retire la marque des autres.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

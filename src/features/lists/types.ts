@@ -10,6 +10,8 @@ export interface List {
   sequence: SequenceItem[];
   /** Public subscriptions must be confirmed by e-mail (double opt-in). */
   doubleOptIn?: boolean;
+  /** The list visitors who tick the opt-in at sign-up join (one at most; admins set it). */
+  publicDefault?: boolean;
 }
 
 /**

@@ -16,7 +16,7 @@ async function renderPage(user = DEMO_OPERATOR) {
 
 const table = () => screen.getByRole('table', { name: "Liste d'exclusion" });
 const search = async (text: string) => {
-  const box = screen.getByRole('textbox', { name: 'Filter:' });
+  const box = screen.getByRole('searchbox', { name: 'Filter:' });
   await userEvent.clear(box);
   await userEvent.type(box, text);
 };
@@ -57,7 +57,7 @@ describe("the suppression list's page (against the real API server)", () => {
     expect(await within(table()).findByText(`rejet-${tag}@example.org`)).toBeInTheDocument();
     expect(within(table()).getByText(`parti-${tag}@example.org`)).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Motif' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filtrer par motif' }));
     await userEvent.click(await screen.findByRole('option', { name: 'désabonné de tout' }));
     await waitFor(() => expect(within(table()).queryByText(`rejet-${tag}@example.org`)).not.toBeInTheDocument());
     expect(within(table()).getByText(`parti-${tag}@example.org`)).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe("the suppression list's page (against the real API server)", () => {
       const row = (await within(table()).findByText(email)).closest('tr') as HTMLElement;
       // The admin's table names whose list it is.
       expect(within(row).getAllByText(DEMO_OPERATOR.email).length).toBeGreaterThan(0);
-      await userEvent.click(screen.getByRole('button', { name: 'Exporter la vue (CSV)' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Exporter la vue (CSV)' }));
       await waitFor(() => expect(links).toHaveLength(1));
     } finally {
       click.mockRestore();

@@ -17,7 +17,7 @@ export const frSuppressions = {
     opérateur: 'opérateur',
   } as Record<string, string>,
   sources: { opérateur: 'opérateur', formulaire: 'formulaire', api: 'API', message: 'message' } as Record<string, string>,
-  reasonFilter: 'Motif',
+  reasonFilter: 'Filtrer par motif',
   allReasons: 'Tous les motifs',
   add: {
     title: 'Exclure une adresse',

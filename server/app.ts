@@ -19,7 +19,8 @@ import type { ModuleContext } from './shared/context';
 import { closeAmpChecker } from './shared/amp4email/thread';
 import { publicBaseUrl } from './shared/publicUrl';
 import { errorHandler } from './shared/errorHandler';
-import { describeRoutes, SECURITY_SCHEMES } from './shared/openapi';
+import { badRequest } from './shared/errors';
+import { describeRoutes, SECURITY_SCHEMES, type ApiRoute } from './shared/openapi';
 import { assetHeaders, securityHeaders } from './shared/securityHeaders';
 import { buildValidator, guardInput, MAX_PARAM_LENGTH } from './shared/validation';
 import { modules } from './modules';
@@ -56,6 +57,8 @@ const REDACTED_PATH = /(\/(?:unsubscribe|t\/[oc]|confirmations?|visitor\/feed|vi
 export const redactUrl = (url: string) => url.replace(REDACTED_PATH, '$1[redacted]').replace(REDACTED_QUERY, '$1[redacted]');
 
 export async function buildApp({ config, db: engine, tokens, disk: given, logger = false, logRing = createLogRing() }: AppDeps): Promise<FastifyInstance> {
+  /** The route table, once describeRoutes has made it: bad percent-encodings name their parameter from it. */
+  const routeTable: { routes: readonly ApiRoute[] } = { routes: [] };
   const app = Fastify({
     logger:
       logger === false
@@ -81,8 +84,9 @@ export async function buildApp({ config, db: engine, tokens, disk: given, logger
     logController: config.logFormat === 'pretty' ? new ReadableRequestLog({ redactUrl }) : new DisconnectAwareLog(),
     // Fastify's type for this factory names Ajv's compile, though Fastify calls it with route schemas.
     schemaController: { compilersFactory: { buildValidator: buildValidator as unknown as ValidatorFactory } },
-    // Bad percent-encoding in a path is refused by Fastify before any route: in French too.
-    frameworkErrors,
+    // Bad percent-encoding in a path is refused by Fastify before any route: in French too,
+    // naming the route's parameter when the path is one of a route's.
+    frameworkErrors: frameworkErrorsOf(() => routeTable.routes),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // JSON only, under the media types API Platform clients use (PATCH must be merge-patch).
@@ -132,6 +136,7 @@ export async function buildApp({ config, db: engine, tokens, disk: given, logger
   const db = guardWrites(engine, disk);
   const context: ModuleContext = { config, db, tokens, disk, logRing, authenticate: createAuthenticate(tokens, db), publicUrl: publicBaseUrl(app, config.publicUrl, config.port) };
   describeRoutes(app, context.authenticate);
+  routeTable.routes = app.apiRoutes;
   // `disk`: 'plein' while writes are refused for lack of space (reads and sign-in go on).
   const Health = Answer({ status: Type.String(), database: Type.String(), disk: Type.String() });
   app.get('/api/health', { schema: { tags: ['health'], response: { 200: Health, 503: Health } } }, async (_request, reply) => {
@@ -167,11 +172,39 @@ function watchDisk(app: FastifyInstance, config: Config, engine: Db): DiskWatch 
   return disk;
 }
 
+/**
+ * The parameter of a route's path that a request's path holds badly percent-encoded (e.g.
+ * `email` for `/api/suppressions/%E0%A4%A`), or null: the first segment that does not decode,
+ * at the place of a `:name` in a route whose other segments are the request's.
+ */
+export function badlyEncodedParam(url: string, routes: readonly ApiRoute[]): string | null {
+  const segments = url.split('?')[0].split('/');
+  const bad = segments.findIndex((segment) => {
+    try {
+      decodeURIComponent(segment);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (bad < 0) return null;
+  for (const route of routes) {
+    const parts = route.url.split('/');
+    if (parts.length !== segments.length || !parts[bad].startsWith(':')) continue;
+    if (parts.every((part, i) => i === bad || part.startsWith(':') || part === segments[i])) return parts[bad].slice(1);
+  }
+  return null;
+}
+
 /** Refusals Fastify makes before any route (bad percent-encoding): the same French JSON. */
-const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, request, reply) => {
-  reply.header(REQUEST_ID_HEADER, request.id);
-  errorHandler(error, request as unknown as FastifyRequest, reply as unknown as FastifyReply);
-};
+const frameworkErrorsOf =
+  (routes: () => readonly ApiRoute[]): FastifyServerOptions['frameworkErrors'] =>
+  (error, request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    const param = (error as { code?: string }).code === 'FST_ERR_BAD_URL' ? badlyEncodedParam(request.url, routes()) : null;
+    const refusal = param ? badRequest(param, `Le champ '${param}' de l'adresse de la requête contient un encodage invalide.`) : error;
+    errorHandler(refusal, request as unknown as FastifyRequest, reply as unknown as FastifyReply);
+  };
 
 /** TRUST_PROXY as Fastify takes it: a hop count is the number of proxies trusted from the socket. */
 export function trustedProxies(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {

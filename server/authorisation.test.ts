@@ -148,6 +148,12 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/automations/:id/contacts/:contactId': { access: 'bearer', owned: true },
   'GET /api/confirmations/:token': { access: 'recipient' },
   'POST /api/confirmations/:token': { access: 'recipient' },
+  'GET /api/suppressions': { access: 'bearer' },
+  'POST /api/suppressions': { access: 'bearer', body: { email: 'exclue-matrice@example.org' } },
+  'GET /api/suppressions/:email': { access: 'bearer', owned: true },
+  'DELETE /api/suppressions/:email': { access: 'bearer', owned: true },
+  'GET /api/suppressions.csv': { access: 'bearer' },
+  'POST /api/suppressions.csv/download': { access: 'bearer' },
   'POST /api/rapports': { access: 'public', body: smallReport() },
   'GET /api/rapports': { access: 'adminWrite' },
   'GET /api/rapports/:id': { access: 'adminWrite' },
@@ -240,6 +246,8 @@ beforeAll(async () => {
   ).json();
   const rapport = (await api.post('/api/rapports', {}, smallReport())).json();
   await t.db.query("INSERT INTO channel (youtube_id, name, theme) VALUES ($1, $2, 'TGM')", [MATRIX_CHANNEL, `${MARKER} chaîne`]);
+  const suppression = (await api.post('/api/suppressions', operator, { email: `${MARKER}-exclue@example.org` })).json();
+  if (!suppression.email) throw new Error(`suppression not created: ${JSON.stringify(suppression)}`);
   for (const [name, value] of Object.entries({ grp, contact, recipient, delivery, send, category, discours, schedule, automation, rapport })) {
     if (!value.id) throw new Error(`fixture ${name} not created: ${JSON.stringify(value)}`);
   }
@@ -261,6 +269,7 @@ beforeAll(async () => {
     '/api/automations/': String(automation.id),
     '/api/rapports/': String(rapport.id),
     contactId: String(contact.id),
+    email: encodeURIComponent(suppression.email),
     '/api/visitor/digest/unsubscribe/': '1.forgedDigestUnsubscribeToken0123456789abcdefgh',
     // Visitor routes are called without a visitor token here: any note id is refused first.
     '/api/visitor/notes/': '1',

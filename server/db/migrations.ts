@@ -14,6 +14,7 @@ import { ratingsMigrations } from '../modules/ratings/migrations';
 import { socialMediaMigrations } from '../modules/socialMedia/migrations';
 import { confirmationsMigrations } from '../modules/confirmations/migrations';
 import { automationsMigrations } from '../modules/automations/migrations';
+import { suppressionsMigrations } from '../modules/suppressions/migrations';
 import { rapportsMigrations } from '../modules/rapports/migrations';
 import { audienceMigrations } from '../modules/audience/migrations';
 import { laterTableChangesMigrations, tableChangesMigration } from './tableChanges';
@@ -35,6 +36,7 @@ export const migrations: Migration[] = [
   ...socialMediaMigrations,
   ...confirmationsMigrations,
   ...automationsMigrations,
+  ...suppressionsMigrations,
   ...rapportsMigrations,
   ...audienceMigrations,
   tableChangesMigration,

@@ -29,6 +29,7 @@ import { confirmationsRoutes, registerConfirmationKind } from './confirmations';
 import { automationsRoutes } from './automations/routes';
 import { rapportsNoticeMessage, rapportsRoutes } from './rapports';
 import { audienceRoutes } from './audience';
+import { suppressionsRoutes } from './suppressions';
 
 // What lower modules serve for higher ones, registered once, before any route: mail sends the
 // messages of lists, visitors and bug reports and unsubscribes from them, confirmations confirms their
@@ -60,6 +61,7 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   socialMediaRoutes,
   confirmationsRoutes,
   automationsRoutes,
+  suppressionsRoutes,
   rapportsRoutes,
   audienceRoutes,
 ];

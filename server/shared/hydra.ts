@@ -13,6 +13,8 @@ export type FieldKind = 'int' | 'text' | 'json' | 'timestamp' | 'bool';
 export interface FieldDef {
   column: string;
   kind: FieldKind;
+  /** The values a text field takes: its exact filter refuses any other (a French 400 naming it). */
+  values?: readonly string[];
 }
 
 export interface ResourceDef {
@@ -24,6 +26,8 @@ export interface ResourceDef {
   fields: Record<string, FieldDef>;
   /** Fields usable as `?field=value` exact filters. */
   filters: string[];
+  /** Timestamp fields usable as `?field[after]=…` and `?field[before]=…` (API Platform's DateFilter, bounds included). */
+  dateFilters?: string[];
   /** Fields usable in `order[field]=asc|desc`; several keys sort in the order the query gives them. */
   orderable: string[];
   /** Text fields `?search=` matches partially, ignoring case and accents (any of them). */
@@ -53,12 +57,17 @@ export interface HydraCollection<T> {
   'hydra:view'?: Record<string, string>;
 }
 
-const filterSchema = (kind: FieldKind): TSchema =>
-  kind === 'int'
-    ? Type.Integer({ minimum: -2147483648, maximum: 2147483647 })
-    : kind === 'bool'
-      ? Type.Boolean()
-      : Type.String({ maxLength: 500 });
+/** A date filter's two bounds: `after` (>=) and `before` (<=). */
+const DATE_BOUNDS = ['after', 'before'] as const;
+
+const filterSchema = ({ kind, values }: FieldDef): TSchema =>
+  values
+    ? Type.Union(values.map((value) => Type.Literal(value)))
+    : kind === 'int'
+      ? Type.Integer({ minimum: -2147483648, maximum: 2147483647 })
+      : kind === 'bool'
+        ? Type.Boolean()
+        : Type.String({ maxLength: 500 });
 
 /** The querystring schema of a collection: its filters, its order keys, page and itemsPerPage. */
 export function collectionQuerySchema(def: ResourceDef): TObject {
@@ -66,7 +75,14 @@ export function collectionQuerySchema(def: ResourceDef): TObject {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     itemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ITEMS_PER_PAGE })),
   };
-  for (const name of def.filters) properties[name] = Type.Optional(filterSchema(def.fields[name].kind));
+  for (const name of def.filters) properties[name] = Type.Optional(filterSchema(def.fields[name]));
+  for (const name of def.dateFilters ?? []) {
+    for (const bound of DATE_BOUNDS) {
+      properties[`${name}[${bound}]`] = Type.Optional(
+        Type.String({ format: 'date-time', maxLength: 40, description: `${name} ${bound === 'after' ? 'à partir de' : "jusqu'à"} cet instant (compris), avec son fuseau.` }),
+      );
+    }
+  }
   if (def.searchable?.length) {
     properties.search = Type.Optional(
       Type.String({
@@ -177,6 +193,14 @@ export function collectionWhere(def: ResourceDef, query: CollectionQuery): { whe
     if (value === undefined) continue;
     params.push(value);
     where.push(`${def.fields[name].column} = $${params.length}`);
+  }
+  for (const name of def.dateFilters ?? []) {
+    for (const bound of DATE_BOUNDS) {
+      const value = query[`${name}[${bound}]`];
+      if (value === undefined) continue;
+      params.push(value);
+      where.push(`${def.fields[name].column} ${bound === 'after' ? '>=' : '<='} $${params.length}::timestamptz`);
+    }
   }
   const search = typeof query.search === 'string' ? query.search.trim() : '';
   if (def.searchable?.length && search) {

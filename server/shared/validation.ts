@@ -28,8 +28,11 @@ export function buildValidator(externalSchemas?: unknown): FastifySchemaCompiler
   return (route) => ((route.httpPart === 'body' ? strict : coercing) as unknown as Compile)(route);
 }
 
-/** The most characters (code points) a path parameter's schema allows (openapi.test.ts holds every route to it). */
-export const PATH_PARAM_MAX_CHARS = 200;
+/**
+ * The most characters (code points) a path parameter's schema allows (openapi.test.ts holds
+ * every route to it): an e-mail address's 254 (RFC 5321), the longest (`/api/suppressions/{email}`).
+ */
+export const PATH_PARAM_MAX_CHARS = 254;
 
 /**
  * The router's limit on one path parameter. It measures the parameter as sent, percent-encoded

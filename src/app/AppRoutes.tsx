@@ -36,6 +36,7 @@ const SendReportPage = lazy(() => import(/* webpackChunkName: "backoffice-send-r
 const SendingDomainPage = lazy(() => import(/* webpackChunkName: "backoffice-sending-domain" */ '../pages/sendingDomain/SendingDomainPage'));
 const AutomationsPage = lazy(() => import(/* webpackChunkName: "backoffice-automations" */ '../pages/automations/AutomationsPage'));
 const RapportsPage = lazy(() => import(/* webpackChunkName: "backoffice-rapports" */ '../pages/rapports/RapportsPage'));
+const SuppressionsPage = lazy(() => import(/* webpackChunkName: "backoffice-suppressions" */ '../pages/suppressions/SuppressionsPage'));
 const FollowingPage = lazy(() => import(/* webpackChunkName: "backoffice-following" */ '../pages/following/FollowingPage'));
 
 const backOffice = (page: ReactNode) => (
@@ -67,6 +68,7 @@ export function AppRoutes() {
         <Route path="/influenceur/automatisations/:id" element={backOffice(<AutomationsPage />)} />
         <Route path="/influenceur/rapports" element={backOffice(<RapportsPage screen={appScreen} />)} />
         <Route path="/influenceur/rapports/:id" element={backOffice(<RapportsPage screen={appScreen} />)} />
+        <Route path="/influenceur/exclusions" element={backOffice(<SuppressionsPage />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={onDemand(<LoginPage />)} />
         <Route path="/mot-de-passe/:token" element={onDemand(<PasswordResetPage />)} />

@@ -15,5 +15,6 @@ import '../features/notes/api';
 import '../features/rapports/api';
 import '../features/ratings/api';
 import '../features/socialMedia/api';
+import '../features/suppressions/api';
 import '../features/videos/api';
 import '../features/visitors/api';

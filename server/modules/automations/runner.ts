@@ -4,6 +4,7 @@ import { findItem } from '../../shared/hydra';
 import { deliveryResource, type DeliveryRow } from '../deliveries';
 import { contentOf, hasBody } from '../mail';
 import { drawSendId, insertStepSend, type StepSend } from '../mail';
+import { suppressedSql } from '../suppressions';
 import { takeIntake } from './repository';
 import { nextAllowed, type StepWindow } from './schedule';
 
@@ -101,9 +102,13 @@ async function runBatch(tx: Queryable, now: Date, timezone: string, limit: numbe
   );
   const contacts = new Map(
     (
-      await tx.query<{ id: number; status: string }>('SELECT id, status FROM grp_rcp WHERE id = ANY($1::int[])', [
-        entries.map((entry) => entry.contactId),
-      ])
+      // An address on the owner's suppression list leaves as a contact who left the active state
+      // does (docs/architecture.md, «Suppression list»): no step queues it.
+      await tx.query<{ id: number; status: string }>(
+        `SELECT c.id, CASE WHEN ${suppressedSql('c.user_id', 'c.email')} THEN 'exclu' ELSE c.status END AS status
+         FROM grp_rcp c WHERE c.id = ANY($1::int[])`,
+        [entries.map((entry) => entry.contactId)],
+      )
     ).map((row) => [row.id, row.status]),
   );
   const messages = await tx.query<MessageRow>(

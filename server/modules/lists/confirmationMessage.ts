@@ -3,6 +3,7 @@ import { findItem } from '../../shared/hydra';
 import { confirmationUrl, issueConfirmation } from '../confirmations';
 import { deliveryResource, type DeliveryRow } from '../deliveries';
 import { contentOf, enqueueMessages, type MessageKind } from '../mail';
+import { suppressedSql } from '../suppressions';
 import { escapeHtml, LIST_CONFIRMATION_KIND, LIST_CONFIRMATION_TEMPLATE, listConfirmationCopy } from './confirmationCopy';
 import type { PendingContact } from './optIn';
 
@@ -27,7 +28,7 @@ const fill = (text: string, values: Record<string, string>) => text.replace(/\{\
 
 /**
  * A list's double opt-in confirmation (issue 23): sent only while the contact is still
- * `en attente`. Its link is made when the message is composed (the token is stored hashed, so
+ * `en attente` and its address is not on the owner's suppression list. Its link is made when the message is composed (the token is stored hashed, so
  * the queue never holds it in clear). An admin's template named `confirmation-liste` replaces
  * the built-in French one.
  */
@@ -35,11 +36,13 @@ export const listConfirmationMessage: MessageKind = {
   kind: LIST_CONFIRMATION_KIND,
   async compose(ctx, message) {
     const contactId = Number(message.payload.contact);
-    const [contact] = await ctx.db.query<{ email: string; status: string; list: string }>(
-      'SELECT c.email, c.status, g.subject AS list FROM grp_rcp c JOIN grp g ON g.id = c.grp_id WHERE c.id = $1',
+    const [contact] = await ctx.db.query<{ email: string; status: string; list: string; suppressed: boolean }>(
+      `SELECT c.email, c.status, g.subject AS list, ${suppressedSql('g.user_id', 'c.email')} AS suppressed
+       FROM grp_rcp c JOIN grp g ON g.id = c.grp_id WHERE c.id = $1`,
       [contactId],
     );
-    if (!contact || contact.status !== 'en attente') return null;
+    // An address put on the owner's suppression list since is mailed nothing, not even this.
+    if (!contact || contact.status !== 'en attente' || contact.suppressed) return null;
     const token = await issueConfirmation(ctx.db, { kind: 'liste', subjectId: contactId, ttlHours: Number(message.payload.ttlHours) || 24 * 7 });
     const link = confirmationUrl(ctx.publicUrl, token);
     const values = { lien: link, liste: contact.list, email: contact.email, produit: ctx.productName };

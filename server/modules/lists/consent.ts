@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/db';
 
 /** Who added or changed a contact, and how (docs/architecture.md, «Contacts and consent»). */
 export type ConsentSource = 'opérateur' | 'import' | 'formulaire' | 'api' | 'message';
-export type ConsentType = 'ajouté' | 'confirmé' | 'désabonné' | 'rejeté' | 'réabonné';
+export type ConsentType = 'ajouté' | 'confirmé' | 'désabonné' | 'rejeté' | 'réabonné' | 'exclu' | 'exclusion levée';
 
 /** One consent event, as `GET /api/grp_rcps/{id}` answers it. */
 export interface ConsentEvent {

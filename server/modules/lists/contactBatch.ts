@@ -25,8 +25,11 @@ export interface ImportReport {
   added: number;
   duplicates: number;
   invalid: number;
+  /** Addresses on the owner's suppression list (docs/architecture.md, «Suppression list»): not added. */
+  suppressed: number;
   duplicateLines: number[];
   invalidLines: RefusedLine[];
+  suppressedLines: number[];
 }
 
 export const REPORT_LINES_MAX = 1000;
@@ -52,12 +55,22 @@ function refusal(row: ContactInput): string | null {
 
 /**
  * Adds contacts to a list in batches, so that an import of any size holds two batches in
- * memory: invalid rows and e-mails the list (or the batch) already has are counted, not added.
+ * memory: invalid rows, e-mails the list (or the batch) already has and addresses on the owner's
+ * suppression list are counted, not added.
  * One batch is inserted while the next is read and checked: the database works in its own
  * thread or server meanwhile. A batch is one statement, of importStatementRows' size.
  */
 export class ContactBatch {
-  readonly report: ImportReport = { rows: 0, added: 0, duplicates: 0, invalid: 0, duplicateLines: [], invalidLines: [] };
+  readonly report: ImportReport = {
+    rows: 0,
+    added: 0,
+    duplicates: 0,
+    invalid: 0,
+    suppressed: 0,
+    duplicateLines: [],
+    invalidLines: [],
+    suppressedLines: [],
+  };
   private pending: (NewContact & { line: number })[] = [];
   private inBatch = new Set<string>();
   /** The batch being inserted; it never rejects: its failure waits in `failure` for `settle`. */
@@ -100,10 +113,16 @@ export class ContactBatch {
     await this.flush();
     await this.settle();
     await refreshStatistics(this.db, ['grp_rcp'], this.report.added);
-    this.report.rows = this.report.added + this.report.duplicates + this.report.invalid;
+    this.report.rows = this.report.added + this.report.duplicates + this.report.invalid + this.report.suppressed;
     this.report.duplicateLines.sort((a, b) => a - b);
+    this.report.suppressedLines.sort((a, b) => a - b);
     this.report.invalidLines.sort((a, b) => a.line - b.line);
     return this.report;
+  }
+
+  private suppressed(line: number): void {
+    this.report.suppressed += 1;
+    if (this.report.suppressedLines.length < REPORT_LINES_MAX) this.report.suppressedLines.push(line);
   }
 
   private duplicate(line: number): void {
@@ -127,9 +146,11 @@ export class ContactBatch {
     this.pending = [];
     this.inBatch = new Set();
     this.inFlight = this.statementRows.run(() => insertContacts(this.db, this.list, this.origin, batch, this.consent)).then(
-      (skipped) => {
+      (leftOut) => {
         for (const contact of batch) {
-          if (skipped.has(contact.email.toLowerCase())) this.duplicate(contact.line);
+          const key = contact.email.toLowerCase();
+          if (leftOut.suppressed.has(key)) this.suppressed(contact.line);
+          else if (leftOut.duplicates.has(key)) this.duplicate(contact.line);
           else this.report.added += 1;
         }
       },

@@ -35,11 +35,13 @@ describe('POST /api/grps/{id}/import (CSV of contacts)', () => {
       added: 2,
       duplicates: 2,
       invalid: 2,
+      suppressed: 0,
       duplicateLines: [3, 7],
       invalidLines: [
         { line: 4, reason: 'adresse e-mail invalide : not-an-email' },
         { line: 8, reason: "champ 'firstname' trop long (100 caractères au plus)" },
       ],
+      suppressedLines: [],
       encoding: 'UTF-8',
       separator: ',',
     });

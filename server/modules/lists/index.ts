@@ -4,3 +4,4 @@ export { grpResource } from './resource';
 export { listsMailContacts } from './mailContacts';
 export { listConfirmationMessage } from './confirmationMessage';
 export { listeConfirmation } from './subscriptionConfirmation';
+export { optInToPublicDefault } from './signupOptIn';

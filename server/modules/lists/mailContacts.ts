@@ -1,6 +1,7 @@
 import type { MailContacts } from '../mail';
 import { contactsToMail, findContactWithList, mailableContactIds, rejectAddress, rejectAddresses, unsubscribeContact } from './repository';
 import { grpResource } from './resource';
+import { suppressAddresses, suppressionOf } from '../suppressions';
 
 /** What sending reads and changes of the lists' contacts, given to mail at startup (server/modules/index.ts). */
 export const listsMailContacts: MailContacts = {
@@ -11,4 +12,10 @@ export const listsMailContacts: MailContacts = {
   unsubscribeContact,
   rejectAddress,
   rejectAddresses,
+  suppressionOf: (db, owners, email) => suppressionOf(db, owners, email),
+  suppressAddresses: (db, owners, emails, reason) =>
+    suppressAddresses(
+      db,
+      emails.map((email, i) => ({ owner: owners[i], email, reason, source: 'message' })),
+    ),
 };

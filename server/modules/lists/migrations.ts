@@ -175,4 +175,24 @@ CREATE TRIGGER grp_rcp_consent_update AFTER UPDATE ON grp_rcp
   EXECUTE FUNCTION grp_rcp_consent_changed();
 `,
   },
+  {
+    // The suppression list (issue 37, docs/architecture.md, «Suppression list»): an address
+    // entering or leaving its owner's list is an event of each of that owner's contacts with
+    // it, `exclu` and `exclusion levée` (written by the suppression table's trigger, 1400_1).
+    id: '0240_1_consent_suppression',
+    sql: `
+ALTER TABLE grp_rcp_consent DROP CONSTRAINT grp_rcp_consent_type_check;
+ALTER TABLE grp_rcp_consent ADD CONSTRAINT grp_rcp_consent_type_check
+  CHECK (type IN ('ajouté', 'confirmé', 'désabonné', 'rejeté', 'réabonné', 'exclu', 'exclusion levée'));
+`,
+  },
+  {
+    // The spec's opt-in at sign-up (issue 37, §7.6): visitors who tick it join the list an admin
+    // marks as the public default, one list at most (docs/architecture.md, «Contacts and consent»).
+    id: '0250_1_public_default',
+    sql: `
+ALTER TABLE grp ADD COLUMN public_default boolean NOT NULL DEFAULT false;
+CREATE UNIQUE INDEX grp_one_public_default ON grp ((true)) WHERE public_default;
+`,
+  },
 ];

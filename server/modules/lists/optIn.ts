@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { dropConfirmations } from '../confirmations';
+import { suppressionOf } from '../suppressions';
 import { publicClient, setConsentContext, type ConsentSource } from './consent';
 
 /**
@@ -46,7 +47,8 @@ export interface PendingContact {
 /**
  * A public subscription: a new address starts `en attente`; one that left (unsubscribed or
  * removed) waits again for a new confirmation; one already active, waiting or bounced is left
- * as it is. Answers the contact to send a confirmation to, or null when none is due (the
+ * as it is, and one on the owner's suppression list is not added (docs/architecture.md,
+ * «Suppression list»): it is mailed no confirmation either. Answers the contact to send a confirmation to, or null when none is due (the
  * route answers the same either way: nobody learns who is in the list).
  */
 export async function subscribePublicly(
@@ -56,6 +58,7 @@ export async function subscribePublicly(
   request: FastifyRequest,
   source: ConsentSource,
 ): Promise<PendingContact | null> {
+  if (await suppressionOf(tx, [list.user], body.email)) return null;
   await setConsentContext(tx, { source, ...publicClient(request) });
   const [row] = await tx.query<{ id: number; email: string; status: string }>(
     `INSERT INTO grp_rcp (grp_id, user_id, email, firstname, origin, status)
@@ -101,4 +104,44 @@ export async function removeExpiredPending(db: Queryable, days: number): Promise
     ]);
   }
   return expired.length;
+}
+
+/** What a visitor's opt-in at sign-up did: joined (`actif`), waits for its confirmation, or nothing. */
+export type SignupOptIn = 'actif' | 'en attente' | null;
+
+/**
+ * The spec's opt-in at sign-up (§7.6, issue 37): the visitor who ticked it becomes a contact of
+ * the list an admin marked as the public default, through its double opt-in when it requires
+ * one (`en attente`, and its confirmation queued in the same transaction), active otherwise.
+ * No default list, an address on the owner's suppression list, or one the list already holds
+ * (its state is left alone when the list takes no confirmation): nothing. `source` is the
+ * consent's (`formulaire` from the product's pages).
+ */
+export async function optInAtSignup(
+  db: Db,
+  request: FastifyRequest,
+  email: string,
+  source: ConsentSource,
+  queueConfirmation: (tx: Queryable, pending: PendingContact) => Promise<unknown>,
+): Promise<SignupOptIn> {
+  const [list] = await db.query<PublicList>(
+    `SELECT id, user_id AS "user", actif, double_opt_in AS "doubleOptIn" FROM grp WHERE public_default AND actif = 1`,
+  );
+  if (!list) return null;
+  return db.transaction(async (tx) => {
+    if (list.doubleOptIn) {
+      const pending = await subscribePublicly(tx, list, { email }, request, source);
+      if (!pending) return null;
+      await queueConfirmation(tx, pending);
+      return 'en attente';
+    }
+    if (await suppressionOf(tx, [list.user], email)) return null;
+    await setConsentContext(tx, { source, ...publicClient(request) });
+    const added = await tx.query(
+      `INSERT INTO grp_rcp (grp_id, user_id, email, origin) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (grp_id, lower(email)) DO NOTHING RETURNING id`,
+      [list.id, list.user, email.trim(), source],
+    );
+    return added.length > 0 ? 'actif' : null;
+  });
 }

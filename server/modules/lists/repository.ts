@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/db';
+import { suppressedSql } from '../suppressions';
 import { consentContextCte, consentContextParams, type ConsentContext } from './consent';
 
 export interface ListCounts {
@@ -38,9 +39,18 @@ export interface NewContact {
   phone: string;
 }
 
+/** What an insert of contacts left out, by lower-cased e-mail. */
+export interface ContactsLeftOut {
+  /** Already in the list. */
+  duplicates: Set<string>;
+  /** On the owner's suppression list (docs/architecture.md, «Suppression list»). */
+  suppressed: Set<string>;
+}
+
 /**
- * Inserts contacts in one statement, skipping e-mails the list already holds; answers the
- * lower-cased e-mails skipped. Only those come back, not the rows added: on the embedded
+ * Inserts contacts in one statement, skipping e-mails the list already holds and those on its
+ * owner's suppression list; answers the lower-cased e-mails skipped, each why. Only those come
+ * back, not the rows added: on the embedded
  * engine, answering every row added cost the import about a tenth of its rate
  * (docs/decisions.md, «Performance as users run it (issue 27)»). `contacts` must not repeat an e-mail. `consent` tells the consent trigger who adds
  * them, in the same statement (no transaction needed); unset, the signed-in operator.
@@ -51,7 +61,7 @@ export async function insertContacts(
   origin: string,
   contacts: NewContact[],
   consent?: ConsentContext,
-): Promise<Set<string>> {
+): Promise<ContactsLeftOut> {
   const params = [
     list.id,
     list.user,
@@ -61,16 +71,20 @@ export async function insertContacts(
     contacts.map((c) => c.lastname),
     contacts.map((c) => c.phone),
   ];
-  const rows = await db.query<{ email: string }>(
+  const rows = await db.query<{ email: string; suppressed: boolean }>(
     `WITH ${consent ? `${consentContextCte(8)}, ` : ''}added AS (
        INSERT INTO grp_rcp (grp_id, user_id, origin, email, firstname, lastname, phone)
        SELECT $1, $2, $3, e, f, l, p FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) AS t(e, f, l, p)${consent ? ', consent_context' : ''}
+       WHERE NOT ${suppressedSql('$2', 't.e')}
        ON CONFLICT (grp_id, lower(email)) DO NOTHING
        RETURNING lower(email) AS email)
-     SELECT lower(e) AS email FROM unnest($4::text[]) AS t(e) WHERE NOT EXISTS (SELECT 1 FROM added a WHERE a.email = lower(t.e))`,
+     SELECT lower(e) AS email, ${suppressedSql('$2', 't.e')} AS suppressed
+     FROM unnest($4::text[]) AS t(e) WHERE NOT EXISTS (SELECT 1 FROM added a WHERE a.email = lower(t.e))`,
     consent ? [...params, ...consentContextParams(consent)] : params,
   );
-  return new Set(rows.map((row) => row.email));
+  const leftOut: ContactsLeftOut = { duplicates: new Set(), suppressed: new Set() };
+  for (const row of rows) (row.suppressed ? leftOut.suppressed : leftOut.duplicates).add(row.email);
+  return leftOut;
 }
 
 /** Contacts read, then deactivated, per statement when a list is replaced (see ROWS_PER_STATEMENT, db/statementRows.ts). */
@@ -116,14 +130,15 @@ export async function lastContactCreated(db: Queryable, userId: number, grpId?: 
 
 /**
  * Adds the user's active recipients created since `since` to their active lists (or to one),
- * skipping e-mails a list already holds; answers how many contacts were added.
+ * skipping e-mails a list already holds and those on the user's suppression list; answers how
+ * many contacts were added.
  */
 export async function addRecipientsSince(db: Queryable, userId: number, since: string, grpId?: number): Promise<number> {
   const rows = await db.query(
     `INSERT INTO grp_rcp (grp_id, user_id, origin, email, firstname, lastname, phone)
      SELECT g.id, g.user_id, 'refresh', r.email, r.firstname, r.lastname, r.phone
      FROM recipient r JOIN grp g ON g.user_id = r.user_id AND g.actif = 1 AND ($3::int IS NULL OR g.id = $3)
-     WHERE r.user_id = $1 AND r.actif = 1 AND r.created >= $2::timestamptz
+     WHERE r.user_id = $1 AND r.actif = 1 AND r.created >= $2::timestamptz AND NOT ${suppressedSql('r.user_id', 'r.email')}
      ORDER BY r.created, r.id
      ON CONFLICT (grp_id, lower(email)) DO NOTHING
      RETURNING id`,
@@ -171,16 +186,23 @@ export async function refreshContacts(db: Db, grpId: number): Promise<{ updated:
 
 // What sending (the mail module) reads and changes of contacts: the rules of a contact's state live here.
 
-/** The ids of the list's contacts that may be mailed now, in order: a sub-select for queuing a send (`$listParam` names the list). */
+/**
+ * The ids of the list's contacts that may be mailed now, in order: a sub-select for queuing a
+ * send (`$listParam` names the list). An address on the owner's suppression list is not queued
+ * (docs/architecture.md, «Suppression list»): the send's total leaves it out.
+ */
 export const mailableContactIds = (listParam: string) =>
-  `SELECT id FROM grp_rcp WHERE grp_id = ${listParam} AND actif = 1 ORDER BY id`;
+  `SELECT id FROM grp_rcp WHERE grp_id = ${listParam} AND actif = 1 AND NOT ${suppressedSql('grp_rcp.user_id', 'grp_rcp.email')} ORDER BY id`;
 
 /**
- * The contact fields a message is made from (and `actif`: 0 once they left), as a FROM item of
- * a mail statement, joined on `id`: the worker's claim reads each contact's current data in the
- * statement that claims it. A plain sub-select, which PostgreSQL flattens into the join.
+ * The contact fields a message is made from (and `actif`: 0 once they left, or once the address
+ * is on the owner's suppression list), as a FROM item of a mail statement, joined on `id`: the
+ * worker's claim reads each contact's current data in the statement that claims it for
+ * composing, so a suppression added after the send was queued skips the message. A plain
+ * sub-select, which PostgreSQL flattens into the join.
  */
-export const contactsToMail = `(SELECT id, email, firstname, lastname, actif FROM grp_rcp)`;
+export const contactsToMail = `(SELECT c.id, c.email, c.firstname, c.lastname,
+  CASE WHEN c.actif = 1 AND NOT ${suppressedSql('c.user_id', 'c.email')} THEN 1 ELSE 0 END AS actif FROM grp_rcp c)`;
 
 /** A contact with the subject of its list (the unsubscribe page names both). */
 export async function findContactWithList(db: Queryable, contactId: number) {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Row } from '../../db/db';
+import type { Queryable, Row } from '../../db/db';
 import type { ModuleContext } from '../../shared/context';
-import { currentUser } from '../../shared/auth';
+import { currentUser, isAdmin, type AuthUser } from '../../shared/auth';
 import { registerCrud } from '../../shared/crud';
-import { badRequest, conflict } from '../../shared/errors';
+import { badRequest, conflict, forbidden } from '../../shared/errors';
 import { findOwnedItem } from '../../shared/hydra';
 import { countContacts, findContactByEmail } from './repository';
 import { grpResource, grpRcpResource } from './resource';
@@ -17,10 +17,24 @@ import { listsCopy as copy } from './copy';
 import { consentOf } from './consent';
 import { removeExpiredPending } from './optIn';
 import { registerSubscribeRoutes } from './subscribeRoutes';
+import { suppressionOf, suppressionsCopy } from '../suppressions';
 
 export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
   const { db, authenticate, config } = context;
-  registerCrud(app, context, grpResource, { createBody: GrpCreate, patchBody: GrpPatch, tag: 'lists' });
+  /** Only an admin marks the public default list; marking one unmarks the one before (one at most). */
+  const publicDefault = async (values: Row, user: AuthUser, tx: Queryable, id: number | null) => {
+    if (values.publicDefault === undefined) return values;
+    if (!isAdmin(user)) throw forbidden(copy.publicDefault.adminOnly);
+    if (values.publicDefault === true) await tx.query('UPDATE grp SET public_default = false WHERE public_default AND id IS DISTINCT FROM $1', [id]);
+    return values;
+  };
+  registerCrud(app, context, grpResource, {
+    createBody: GrpCreate,
+    patchBody: GrpPatch,
+    tag: 'lists',
+    beforeCreate: (values, user, tx) => publicDefault(values, user, tx, null),
+    beforeUpdate: (values, current, user, tx) => publicDefault(values, user, tx, Number(current.id)),
+  });
 
   registerCrud(app, context, grpRcpResource, {
     createBody: GrpRcpCreate,
@@ -35,9 +49,12 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
       if (await findContactByEmail(tx, Number(values.grp), email)) {
         throw conflict(`${email} est déjà dans cette liste.`, 'email');
       }
+      // No list of an owner takes an address on their suppression list (docs/architecture.md, «Suppression list»).
+      const suppressed = await suppressionOf(tx, [Number(grp.user)], email);
+      if (suppressed) throw conflict(suppressionsCopy.notAddable(email, suppressed.reason), 'email');
       return { ...values, email, user: grp.user };
     },
-    beforeUpdate: (values: Row, current: Row) => {
+    beforeUpdate: async (values: Row, current: Row, _user, tx) => {
       if (values.status !== undefined && values.actif !== undefined && (values.status === 'actif') !== (values.actif === 1)) {
         throw badRequest('status', copy.contacts.statusAndActif);
       }
@@ -49,6 +66,11 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
       // Only the contact confirms a subscription (double opt-in); an operator may remove it.
       if (resubscribing && current.status === 'en attente') {
         throw conflict(copy.contacts.pendingConfirmation(String(current.email)), 'status');
+      }
+      // An address on the owner's suppression list is mailed by none of their lists: it is not put back either.
+      if (resubscribing && current.status !== 'actif') {
+        const suppressed = await suppressionOf(tx, [Number(current.user)], String(current.email));
+        if (suppressed) throw conflict(suppressionsCopy.notAddable(String(current.email), suppressed.reason), 'status');
       }
       return values;
     },

@@ -15,6 +15,12 @@ export const GrpCreate = Type.Object(
     user: Type.Optional(UserId),
     sequence: Type.Optional(Sequence),
     doubleOptIn: Type.Optional(Type.Boolean({ description: 'Les abonnements publics doivent être confirmés par e-mail.' })),
+    publicDefault: Type.Optional(
+      Type.Boolean({
+        description:
+          "La liste publique par défaut (administrateurs) : les visiteurs qui cochent l'inscription à leur création d'espace y entrent. Une seule liste l'est ; la marquer retire la marque des autres.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -128,8 +134,10 @@ const ImportReportProperties = {
   added: Type.Integer(),
   duplicates: Type.Integer(),
   invalid: Type.Integer(),
+  suppressed: Type.Integer({ description: "Adresses de la liste d'exclusion du propriétaire : pas ajoutées." }),
   duplicateLines: Type.Array(Type.Integer()),
   invalidLines: Type.Array(Answer({ line: Type.Integer(), reason: Type.String() })),
+  suppressedLines: Type.Array(Type.Integer(), { description: 'Les lignes de ces adresses (les 1 000 premières).' }),
 };
 
 export const ImportAnswer = Answer({

@@ -36,8 +36,10 @@ describe('POST /api/amp/bo/target/new (target list request)', () => {
       added: 2,
       duplicates: 2,
       invalid: 1,
+      suppressed: 0,
       duplicateLines: [2, 5],
       invalidLines: [{ line: 3, reason: 'adresse e-mail invalide : not-an-address' }],
+      suppressedLines: [],
       removed: 0,
     });
     expect(await active()).toEqual(['kept@example.org', 'new1@example.org', 'new2@example.org']);

@@ -21,7 +21,17 @@ export interface MailContacts {
   rejectAddress(db: Queryable, ownerId: number, email: string): Promise<number>;
   /** Several addresses bounced at once, each of its owner. */
   rejectAddresses(db: Queryable, ownerIds: number[], emails: string[]): Promise<number>;
+  /**
+   * The address's place on the suppression list of the first of `ownerIds` that holds it, or
+   * null (docs/architecture.md, «Suppression list»): a test send to it is refused.
+   */
+  suppressionOf(db: Queryable, ownerIds: number[], email: string): Promise<{ reason: SuppressionReason } | null>;
+  /** Addresses a message of their owner's bounced for good or drew a complaint: on that owner's suppression list. */
+  suppressAddresses(db: Queryable, ownerIds: number[], emails: string[], reason: 'rejeté' | 'plainte'): Promise<number>;
 }
+
+/** Why an address is on its owner's suppression list. */
+export type SuppressionReason = 'désabonné' | 'plainte' | 'rejeté' | 'opérateur';
 
 let registered: MailContacts | null = null;
 

@@ -6,6 +6,9 @@ export const copy = {
   testSubjectPrefix: '[BAT] ',
   previewFirstname: 'Prénom',
   previewLastname: 'Nom',
+  /** A test send to an address on the suppression list (docs/architecture.md, «Suppression list»). */
+  suppressedTest: (email: string, reason: string) =>
+    `L'adresse ${email} est sur la liste d'exclusion (motif : ${reason}) : aucun message ne lui est envoyé, pas même un BAT.`,
   unsubscribe: {
     title: 'Désabonnement',
     question: (email: string, list: string) =>

@@ -8,6 +8,7 @@ import { badRequest, conflict, forbidden, HttpError } from '../../shared/errors'
 import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
 import { deliveryResource, recordDiffusion, type DeliveryRow } from '../deliveries';
 import { mailContacts } from './contacts';
+import { copy } from './copy';
 import {
   compileContent,
   MESSAGE_VARIABLES,
@@ -286,6 +287,10 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       const user = currentUser(request);
       const { email, delId, ...given } = request.body;
       const saved = delId === undefined ? {} : await sendableDelivery(context, delId, user);
+      // Nothing goes to an address on the suppression list of the sender or of the template's owner, not even a BAT.
+      const owners = [user.id, ...('user' in saved ? [Number(saved.user)] : [])];
+      const suppressed = await mailContacts().suppressionOf(db, owners, email);
+      if (suppressed) throw conflict(copy.suppressedTest(email, suppressed.reason), 'email');
       const content = await sendableContent(contentOf({ ...saved, ...given }));
       if (!hasBody(content)) throw badRequest('codeHtml', 'Le BAT n’a aucun contenu : ni HTML, ni texte, ni AMP.');
       const message = await composer.testMessage(compileContent(content), email);

@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../shared/errors';
 import { createFeedClient } from '../feeds';
 import { parseChannelRef } from '../feeds';
 import { findOrFetchChannel } from '../videos';
+import { optInToPublicDefault } from '../lists';
 import { startPendingFeeds } from '../feeds';
 import { startDigests } from './digest';
 import { registerDigestRoutes } from './digestRoutes';
@@ -50,12 +51,20 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
       }
       // An address that has a space already: no token here (it would read that visitor's
       // ratings and list), but a sign-in link by e-mail, at most one every 10 minutes.
+      // The box ticked: the visitor joins the public default list, through its double opt-in
+      // when it has one (docs/architecture.md, «Contacts and consent»); without one, nothing.
+      const optIn = () =>
+        optin && grpName === 'default'
+          ? optInToPublicDefault(db, request, email, { publicUrl: publicUrl(), optinExpiryDays: config.optinExpiryDays })
+          : null;
       const known = await findVisitorByEmail(db, email);
       if (known) {
         await mailSignInLink(db, known);
+        await optIn();
         return reply.code(202).send({ tokenAc: null, signInLinkSent: true });
       }
       const tokenAc = await recordOptIn(db, { email: email.toLowerCase(), optin, eventName: name, grpName, origin, twitter, data });
+      await optIn();
       return reply.code(201).send({ tokenAc });
     },
   );

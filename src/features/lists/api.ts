@@ -94,7 +94,13 @@ export const listsApi = baseApi.injectEndpoints({
       invalidatesTags: [{ type: 'Grp', id: 'LIST' }],
     }),
     // The answer replaces the cached list; the lists' pages are fetched again (a rename may reorder them).
-    updateList: build.mutation<List, { id: number; patch: Partial<Pick<List, 'subject' | 'actif' | 'sequence' | 'doubleOptIn'>> }>({
+    /** The public default list, if any (admins: every user's lists). */
+    getPublicDefaultList: build.query<List | null, void>({
+      query: () => ({ url: '/grps', params: { publicDefault: true, actif: 1, itemsPerPage: 1 } }),
+      transformResponse: (collection: HydraCollection<List>) => collection['hydra:member'][0] ?? null,
+      providesTags: [{ type: 'Grp', id: 'LIST' }],
+    }),
+    updateList: build.mutation<List, { id: number; patch: Partial<Pick<List, 'subject' | 'actif' | 'sequence' | 'doubleOptIn' | 'publicDefault'>> }>({
       query: ({ id, patch }) => mergePatch(`/grps/${id}`, patch),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
@@ -134,6 +140,7 @@ export const listsApi = baseApi.injectEndpoints({
 
 export const {
   useGetListsPageQuery,
+  useGetPublicDefaultListQuery,
   useContactsDownloadLinkMutation,
   useGetContactsPageQuery,
   useUpdateContactMutation,

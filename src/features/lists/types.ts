@@ -10,6 +10,8 @@ export interface List {
   sequence: SequenceItem[];
   /** Public subscriptions must be confirmed by e-mail (double opt-in). */
   doubleOptIn?: boolean;
+  /** The list visitors who tick the opt-in at sign-up join (one at most; admins set it). */
+  publicDefault?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export type ContactStatus = 'actif' | 'en attente' | 'désabonné' | 'retiré' |
 
 /** One consent event of a contact (docs/architecture.md, «Contacts and consent»). */
 export interface ConsentEvent {
-  type: 'ajouté' | 'confirmé' | 'désabonné' | 'rejeté' | 'réabonné';
+  type: 'ajouté' | 'confirmé' | 'désabonné' | 'rejeté' | 'réabonné' | 'exclu' | 'exclusion levée';
   source: 'opérateur' | 'import' | 'formulaire' | 'api' | 'message';
   at: string;
   ip: string | null;
@@ -88,8 +90,11 @@ export interface ImportReport {
   added: number;
   duplicates: number;
   invalid: number;
+  /** Addresses on the owner's suppression list (docs/architecture.md, «Suppression list»): not added. */
+  suppressed?: number;
   duplicateLines: number[];
   invalidLines: RefusedLine[];
+  suppressedLines?: number[];
   removed?: number;
   /** What a CSV import read the file as (`UTF-8`, `windows-1252`, `ISO-8859-1`…). */
   encoding?: string;

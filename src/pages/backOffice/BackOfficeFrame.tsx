@@ -14,6 +14,7 @@ const LINKS = [
   { to: '/dashboard', label: frConsole.dashboard.title },
   { to: '/influenceur', label: fr.console.title },
   { to: '/influenceur/automatisations', label: frConsole.automations.nav },
+  { to: '/influenceur/exclusions', label: frConsole.suppressions.nav },
 ];
 /** Admins also reach the sending domain's page and the bug reports' inbox. */
 const ADMIN_LINKS = [...LINKS, { to: '/influenceur/domaine', label: frConsole.sendingDomain.nav }, { to: '/influenceur/rapports', label: frConsole.rapports.nav }];

@@ -17,6 +17,7 @@ export const TAG_TYPES = [
   'Automation',
   'Note',
   'Rapport',
+  'Suppression',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

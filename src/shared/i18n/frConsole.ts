@@ -60,6 +60,12 @@ export const frConsole = {
     subscribeEmail: 'Adresse e-mail',
     subscribeButton: "S'abonner",
     doubleOptInHelp: "Les personnes qui s'abonnent elles-mêmes reçoivent un message de confirmation et ne reçoivent rien d'autre avant d'avoir confirmé.",
+    publicDefault: 'Liste publique par défaut (inscriptions des visiteurs)',
+    publicDefaultHelp:
+      "Les visiteurs qui cochent l'inscription en créant leur espace entrent dans cette liste, par sa confirmation par e-mail si elle en demande une. Une seule liste l'est : la cocher ici la retire de l'autre.",
+    noPublicDefault:
+      "Aucune liste n'est la liste publique par défaut : les visiteurs qui cochent l'inscription en créant leur espace ne sont ajoutés à aucune liste. Ouvrez une liste et cochez « Liste publique par défaut ».",
+    publicDefaultIs: (subject: string) => `Liste publique par défaut (inscriptions des visiteurs) : « ${subject} ».`,
     lastModified: 'Dernière modification',
     editorTitle: (subject: string) => `Liste : ${subject}`,
     loading: 'Chargement de la liste…',
@@ -110,6 +116,8 @@ export const frConsole = {
       duplicates: (n: number) => `Doublons : ${n}`,
       invalid: (n: number) => `Lignes invalides : ${n}`,
       duplicateLines: (lines: string) => `Doublons aux lignes : ${lines}`,
+      suppressed: (n: number) => `Exclues (liste d'exclusion) : ${n}`,
+      suppressedLines: (lines: string) => `Adresses exclues, non ajoutées, aux lignes : ${lines}`,
       line: (line: number, reason: string) => `Ligne ${line} : ${reason}`,
       more: (n: number) => `… et ${n} de plus`,
       readAs: (encoding: string, separator: string) =>
@@ -503,6 +511,9 @@ export const frConsole = {
   },
   rapports: {
     nav: 'Rapports',
+  },
+  suppressions: {
+    nav: 'Exclusions',
   },
   automations: {
     nav: 'Automatisations',

@@ -125,8 +125,14 @@ describe('bounces through VERP and the built-in receiver', () => {
     expect(next.total).toBe(1);
     await waitForSend(t, admin, next.id);
 
-    // …until an operator clears it from the contacts table.
+    // …it is on the owner's suppression list, which keeps it out of every list…
     const [ana] = await t.db.query<{ id: number }>(`SELECT id FROM grp_rcp WHERE email = 'ANA@example.org'`);
+    expect((await t.call('GET', '/api/suppressions/ana%40example.org', admin)).json()).toMatchObject({ reason: 'rejeté', source: 'message' });
+    const refused = await t.call('PATCH', `/api/grp_rcps/${ana.id}`, admin, { actif: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('motif : rejeté');
+    // …until an operator takes it off there and clears it from the contacts table.
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/suppressions/ana%40example.org', headers: admin })).statusCode).toBe(204);
     const cleared = await t.call('PATCH', `/api/grp_rcps/${ana.id}`, admin, { actif: 1 });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toMatchObject({ status: 'actif', actif: 1 });
@@ -186,6 +192,7 @@ describe('bounces through VERP and the built-in receiver', () => {
 
     // Cleared by an operator, the address starts a new row: one soft bounce does not reject it again.
     const [eve] = await t.db.query<{ id: number }>(`SELECT id FROM grp_rcp WHERE email = 'eve@example.org'`);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/suppressions/eve%40example.org', headers: admin })).statusCode).toBe(204);
     expect((await t.call('PATCH', `/api/grp_rcps/${eve.id}`, admin, { actif: 1 })).json()).toMatchObject({ status: 'actif' });
     await sendTo(listId);
     const fifthPath = envelopeOf('eve@example.org');

@@ -22,7 +22,8 @@ export interface BounceOutcome {
 
 /**
  * Records a bounce of a recipient of a send. A permanent failure rejects the address in every
- * list of the send's owner; a temporary one does when the address bounced softly on each of
+ * list of the send's owner and puts it on that owner's suppression list (docs/architecture.md,
+ * «Suppression list»), as `BOUNCE_SOFT_LIMIT` temporary ones in a row do; a temporary one does when the address bounced softly on each of
  * its last `softLimit` sends. The send's `bounced` counter counts distinct contacts rejected by
  * it. Answers null for a recipient that was never sent (nothing is recorded).
  */
@@ -88,6 +89,7 @@ export async function recordBounce(
         [recipient.id],
       );
       await mailContacts().rejectAddress(tx, recipient.owner, recipient.email);
+      await mailContacts().suppressAddresses(tx, [recipient.owner], [recipient.email], 'rejeté');
     }
     return { rejected, softInARow };
   });
@@ -188,16 +190,27 @@ export async function recordBounces(db: Db, bounces: BounceOf[], softLimit: numb
         rejected.map((row) => row.owner),
         rejected.map((row) => row.email),
       );
+      await mailContacts().suppressAddresses(
+        tx,
+        rejected.map((row) => row.owner),
+        rejected.map((row) => row.email),
+        'rejeté',
+      );
     }
     return inserted.length;
   });
 }
 
-/** A bounce a service reported: the address, our Message-ID when it gives it back, and what it says. */
+/** A bounce or a complaint a service reported: the address, and our Message-ID when it gives it back. */
 export interface ReportedBounce {
   email: string;
   messageId?: string;
-  report: BounceReport;
+}
+
+/** The recipient a report is about, with the owner of its send and the contact's address. */
+export interface PlacedReport extends RecipientRef {
+  owner: number;
+  email: string;
 }
 
 const MAX_ID = 2_147_483_647;
@@ -207,14 +220,14 @@ const MAX_ID = 2_147_483_647;
  * Message-ID names it (when the address is that contact's: a Message-ID alone does not move a
  * bounce to someone else); else the address's latest message. Null where none is found.
  */
-export async function recipientsOf(db: Db, bounces: ReportedBounce[]): Promise<(RecipientRef | null)[]> {
+export async function recipientsOf(db: Db, bounces: ReportedBounce[]): Promise<(PlacedReport | null)[]> {
   if (bounces.length === 0) return [];
   const named = bounces.map((bounce) => {
     const match = /<send-(\d{1,10})\.contact-(\d{1,10})(?:\.[0-9a-f]{16})?@/.exec(bounce.messageId ?? '');
     const ids = match ? [Number(match[1]), Number(match[2])] : null;
     return ids && ids.every((id) => id <= MAX_ID) ? ids : [null, null];
   });
-  const rows = await db.query<{ i: number; sendId: number | null; contactId: number | null }>(
+  const rows = await db.query<{ i: number; sendId: number | null; contactId: number | null; owner: number | null; email: string | null }>(
     `WITH x AS (
        SELECT * FROM unnest($1::text[], $2::int[], $3::int[]) WITH ORDINALITY AS x(email, send_id, contact_id, i)
      ), named AS (
@@ -227,15 +240,37 @@ export async function recipientsOf(db: Db, bounces: ReportedBounce[]): Promise<(
        JOIN mail_recipient r ON r.contact_id = c.id AND r.status = 'sent'
        ORDER BY w.email, r.sent_at DESC NULLS LAST, r.send_id DESC
      )
-     SELECT x.i::int AS i, coalesce(n.send_id, l.send_id) AS "sendId", coalesce(n.contact_id, l.contact_id) AS "contactId"
-     FROM x LEFT JOIN named n ON n.i = x.i LEFT JOIN latest l ON n.i IS NULL AND l.email = lower(x.email)`,
+     SELECT x.i::int AS i, coalesce(n.send_id, l.send_id) AS "sendId", coalesce(n.contact_id, l.contact_id) AS "contactId",
+       s.user_id AS owner, c.email
+     FROM x LEFT JOIN named n ON n.i = x.i LEFT JOIN latest l ON n.i IS NULL AND l.email = lower(x.email)
+     LEFT JOIN mail_send s ON s.id = coalesce(n.send_id, l.send_id)
+     LEFT JOIN grp_rcp c ON c.id = coalesce(n.contact_id, l.contact_id)`,
     [bounces.map((b) => b.email), named.map((ids) => ids[0]), named.map((ids) => ids[1])],
   );
-  const refs: (RecipientRef | null)[] = bounces.map(() => null);
+  const refs: (PlacedReport | null)[] = bounces.map(() => null);
   for (const row of rows) {
-    if (row.sendId !== null && row.contactId !== null) refs[row.i - 1] = { sendId: row.sendId, contactId: row.contactId };
+    if (row.sendId !== null && row.contactId !== null && row.owner !== null && row.email !== null) {
+      refs[row.i - 1] = { sendId: row.sendId, contactId: row.contactId, owner: row.owner, email: row.email };
+    }
   }
   return refs;
+}
+
+/**
+ * Records complaints (a recipient marked a message as spam, as a service reports it): each
+ * address enters the suppression list of its send's owner, reason `plainte`, in one statement
+ * (docs/architecture.md, «Suppression list»). Its list's contact keeps its state: the
+ * suppression is what no send passes, and its consent events say `exclu`. Answers how many.
+ */
+export async function recordComplaints(db: Db, complaints: PlacedReport[]): Promise<number> {
+  if (complaints.length === 0) return 0;
+  await mailContacts().suppressAddresses(
+    db,
+    complaints.map((complaint) => complaint.owner),
+    complaints.map((complaint) => complaint.email),
+    'plainte',
+  );
+  return complaints.length;
 }
 
 /**

@@ -32,6 +32,8 @@ async function sendTo(emails: string[]) {
 const messageIdOf = (address: string) => sink.messages.filter((m) => m.to.includes(address)).slice(-1)[0].messageId;
 const statusOf = async (email: string) =>
   (await t.db.query<{ status: string }>('SELECT status FROM grp_rcp WHERE email = $1', [email]))[0].status;
+const suppressionOf = async (email: string) =>
+  (await t.db.query<{ reason: string; source: string }>('SELECT reason, source FROM suppression WHERE email = lower($1)', [email]))[0] ?? null;
 const basic = (password: string) => `Basic ${Buffer.from(`webhook:${password}`).toString('base64')}`;
 
 const post = (service: string, body: unknown, headers: Record<string, string> = {}, raw = false) =>
@@ -134,6 +136,62 @@ describe('bounce webhooks of e-mail services', () => {
     expect(response.json()).toEqual({ recorded: 1, unknown: 1 });
     expect(await statusOf('sg-hard@example.org')).toBe('rejeté');
     expect(await statusOf('sg-open@example.org')).toBe('actif');
+    // A hard bounce puts the address on the send's owner's suppression list.
+    expect(await suppressionOf('sg-hard@example.org')).toEqual({ reason: 'rejeté', source: 'message' });
+    expect(await suppressionOf('sg-open@example.org')).toBeNull();
+  });
+
+  it("reads complaints (SES, SendGrid, Postmark, generic): the address goes on the owner's suppression list, its contact's consent says so", async () => {
+    const addresses = ['ses-plainte@example.org', 'sg-plainte@example.org', 'pm-plainte@example.org', 'gen-plainte@example.org'];
+    await sendTo(addresses);
+    const auth = { authorization: `Bearer ${SECRET}` };
+    const ses = await post(
+      'ses',
+      JSON.stringify({
+        Type: 'Notification',
+        MessageId: 'b4a8c6b2-complaint',
+        TopicArn: 'arn:aws:sns:eu-west-1:123456789012:ses-complaints',
+        Message: JSON.stringify({
+          notificationType: 'Complaint',
+          complaint: {
+            feedbackId: '0100017c-complaint',
+            complaintSubType: null,
+            complainedRecipients: [{ emailAddress: 'ses-plainte@example.org' }],
+            timestamp: '2026-11-22T21:00:00.000Z',
+            userAgent: 'Yahoo!-Mail-Feedback/2.0',
+            complaintFeedbackType: 'abuse',
+          },
+          mail: { messageId: '0100017c-ses-message-id', commonHeaders: { messageId: messageIdOf('ses-plainte@example.org') } },
+        }),
+      }),
+      auth,
+      true,
+    );
+    expect(ses.json()).toEqual({ recorded: 1, unknown: 0 });
+    const sendgrid = await post(
+      'sendgrid',
+      [{ email: 'sg-plainte@example.org', timestamp: 1795374003, event: 'spamreport', sg_event_id: 'e9', sg_message_id: 'm9' }],
+      auth,
+    );
+    expect(sendgrid.json()).toEqual({ recorded: 1, unknown: 0 });
+    const postmark = await post(
+      'postmark',
+      { RecordType: 'SpamComplaint', Type: 'SpamComplaint', TypeCode: 512, Email: 'pm-plainte@example.org', Description: 'The subscriber explicitly marked this message as spam.', Content: '' },
+      auth,
+    );
+    expect(postmark.json()).toEqual({ recorded: 1, unknown: 0 });
+    const generic = await post('generic', { bounces: [{ email: 'GEN-plainte@example.org', type: 'complaint' }, { email: 'nobody@example.org', type: 'complaint' }] }, auth);
+    expect(generic.json()).toEqual({ recorded: 1, unknown: 1 });
+    for (const address of addresses) {
+      expect(await suppressionOf(address)).toEqual({ reason: 'plainte', source: 'message' });
+      // The contact keeps its state; the suppression is what every send leaves out.
+      expect(await statusOf(address)).toBe('actif');
+      const [event] = await t.db.query<{ type: string; source: string }>(
+        `SELECT e.type, e.source FROM grp_rcp_consent e JOIN grp_rcp c ON c.id = e.grp_rcp_id WHERE c.email = $1 ORDER BY e.id DESC LIMIT 1`,
+        [address],
+      );
+      expect(event).toEqual({ type: 'exclu', source: 'message' });
+    }
   });
 
   it('reads Postmark bounce webhooks, placing them by address when the Message-ID is not given back', async () => {

@@ -4,20 +4,33 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../../db/db';
 import { badRequest, HttpError } from '../../../shared/errors';
-import { recipientsOf, recordBounces, type BounceKind } from './bounces';
+import { recipientsOf, recordBounces, recordComplaints, type BounceKind } from './bounces';
 
 /** Bounces read and recorded together: a 20,000-event SendGrid post takes a few such batches. */
 const WEBHOOK_BATCH = 5000;
 import { Answer } from '../../../shared/schemas';
 
-/** One bounce a service reports: the address, and our Message-ID when the service gives it back. */
+/**
+ * One bounce a service reports, or a complaint (the recipient marked the message as spam: its
+ * address goes on the owner's suppression list): the address, and our Message-ID when the
+ * service gives it back.
+ */
 interface ServiceBounce {
   email: string;
   messageId?: string;
-  kind: BounceKind;
+  kind: BounceKind | 'complaint';
   status: string;
   diagnostic: string;
 }
+
+/** A complaint about `email`, as the services' parsers answer it. */
+const complaint = (email: string, messageId: string | undefined, diagnostic: string): ServiceBounce => ({
+  email,
+  messageId,
+  kind: 'complaint',
+  status: '',
+  diagnostic,
+});
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -29,7 +42,7 @@ const statusIn = (text: string, fallback: string) => ENHANCED.exec(text)?.[0] ??
 
 /**
  * Amazon SES through SNS (JSON, or text/plain as SNS posts it): a Notification whose Message is
- * SES's JSON bounce notification.
+ * SES's JSON bounce (or complaint) notification.
  */
 function fromSes(body: Json): ServiceBounce[] {
   if (body.Type !== 'Notification') return [];
@@ -41,10 +54,15 @@ function fromSes(body: Json): ServiceBounce[] {
   }
   if (!isObject(message)) throw badRequest('Message', 'Le champ Message doit être un objet JSON (notification SES).');
   const type = str(message.notificationType ?? message.eventType);
-  if (type !== 'Bounce') return [];
-  const bounce = objectIn(message.bounce);
   const mail = objectIn(message.mail);
   const messageId = str(objectIn(mail.commonHeaders).messageId) || undefined;
+  if (type === 'Complaint') {
+    const about = objectIn(message.complaint);
+    const complained = Array.isArray(about.complainedRecipients) ? about.complainedRecipients.filter(isObject) : [];
+    return complained.map((recipient) => complaint(str(recipient.emailAddress, 254), messageId, str(about.complaintFeedbackType) || 'complaint'));
+  }
+  if (type !== 'Bounce') return [];
+  const bounce = objectIn(message.bounce);
   const permanent = bounce.bounceType === 'Permanent';
   const recipients = Array.isArray(bounce.bouncedRecipients) ? bounce.bouncedRecipients.filter(isObject) : [];
   return recipients.map((recipient) => {
@@ -59,10 +77,11 @@ function fromSes(body: Json): ServiceBounce[] {
   });
 }
 
-/** SendGrid's Event Webhook: an array of events; bounces (bounce or blocked) and deferrals count. */
+/** SendGrid's Event Webhook: an array of events; bounces (bounce or blocked), deferrals and spam reports count. */
 function fromSendGrid(body: unknown): ServiceBounce[] {
   if (!Array.isArray(body)) throw badRequest('body', 'SendGrid envoie un tableau d’événements.');
   return body.filter(isObject).flatMap((event): ServiceBounce[] => {
+    if (event.event === 'spamreport') return [complaint(str(event.email, 254), str(event['smtp-id']) || undefined, 'spamreport')];
     const kind = event.event === 'bounce' ? (event.type === 'blocked' ? 'soft' : 'hard') : event.event === 'deferred' ? 'soft' : null;
     if (!kind) return [];
     const diagnostic = str(event.reason) || str(event.response);
@@ -79,11 +98,15 @@ function fromSendGrid(body: unknown): ServiceBounce[] {
 const POSTMARK_HARD = new Set(['HardBounce', 'BadEmailAddress', 'ManuallyDeactivated', 'SpamNotification', 'Blocked']);
 const POSTMARK_SOFT = new Set(['SoftBounce', 'Transient', 'DnsError', 'MailFrontier', 'ChallengeVerification']);
 
-/** Postmark's bounce webhook: one bounce a request. */
+/** Postmark's bounce and spam complaint webhooks: one event a request. */
 function fromPostmark(body: Json): ServiceBounce[] {
   if (!isObject(body)) throw badRequest('body', 'Postmark envoie un objet JSON par rejet.');
-  if (body.RecordType !== undefined && body.RecordType !== 'Bounce') return [];
   const type = str(body.Type);
+  if (body.RecordType === 'SpamComplaint' || (body.RecordType === undefined && type === 'SpamComplaint')) {
+    const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(str(body.Content))?.[1];
+    return [complaint(str(body.Email, 254), messageId, str(body.Description) || 'SpamComplaint')];
+  }
+  if (body.RecordType !== undefined && body.RecordType !== 'Bounce') return [];
   const kind = POSTMARK_HARD.has(type) ? 'hard' : POSTMARK_SOFT.has(type) ? 'soft' : null;
   if (!kind) return [];
   const diagnostic = str(body.Details).replace(/^smtp;\s*/i, '') || str(body.Description);
@@ -91,17 +114,18 @@ function fromPostmark(body: Json): ServiceBounce[] {
   return [{ email: str(body.Email, 254), messageId, kind, status: statusIn(diagnostic, kind === 'hard' ? '5.0.0' : '4.0.0'), diagnostic }];
 }
 
-/** Ours, for any other service or relay (README): `{bounces: [{email, type: hard|soft, status?, reason?, messageId?}]}`. */
+/** Ours, for any other service or relay (README): `{bounces: [{email, type: hard|soft|complaint, status?, reason?, messageId?}]}`. */
 function fromGeneric(body: Json): ServiceBounce[] {
   const items = isObject(body) && Array.isArray(body.bounces) ? (body.bounces as unknown[]) : null;
   if (!items) throw badRequest('bounces', 'Le champ bounces doit être un tableau.');
   return items.map((item, index) => {
     if (!isObject(item)) throw badRequest(`bounces/${index}`, 'Un rejet est un objet {email, type}.');
-    if (item.type !== 'hard' && item.type !== 'soft') {
-      throw badRequest(`bounces/${index}/type`, "Le type d'un rejet est 'hard' ou 'soft'.");
+    if (item.type !== 'hard' && item.type !== 'soft' && item.type !== 'complaint') {
+      throw badRequest(`bounces/${index}/type`, "Le type d'un rejet est 'hard', 'soft' ou 'complaint' (une plainte).");
     }
     if (!str(item.email).includes('@')) throw badRequest(`bounces/${index}/email`, "L'adresse du rejet est manquante.");
     const diagnostic = str(item.reason);
+    if (item.type === 'complaint') return complaint(str(item.email, 254), str(item.messageId) || undefined, diagnostic || 'complaint');
     return {
       email: str(item.email, 254),
       messageId: str(item.messageId) || undefined,
@@ -134,9 +158,11 @@ function presented(request: FastifyRequest): string {
 const Params = Type.Object({ service: Type.Union(Object.keys(SERVICES).map((name) => Type.Literal(name))) });
 
 /**
- * Bounces reported by e-mail services, under /api/bounces/{service}, mapped to the same bounce
- * records as the receiver's. Each request must present BOUNCE_WEBHOOK_SECRET; unset, the
- * webhooks answer 503. Answers how many bounces it recorded and how many it could not place.
+ * Bounces and complaints reported by e-mail services, under /api/bounces/{service}: bounces
+ * mapped to the same bounce records as the receiver's, complaints to the suppression list of
+ * the send's owner. Each request must present BOUNCE_WEBHOOK_SECRET; unset, the webhooks
+ * answer 503. Answers how many reports (bounces and complaints) it recorded and how many it
+ * could not place.
  */
 const BouncesAnswer = Answer({ recorded: Type.Integer(), unknown: Type.Integer() });
 
@@ -182,19 +208,27 @@ function registerWebhookRoute(
       }
       const bounces = (SERVICES[service] as (body: never) => ServiceBounce[])(body as never).filter((bounce) => bounce.email.includes('@'));
       // The whole batch in a few statements (services batch thousands of events and retry an
-      // answer that is slow): its recipients in one, its bounces in one transaction.
+      // answer that is slow): its recipients in one, its bounces in one transaction, its
+      // complaints in one statement.
       let recorded = 0;
       for (let start = 0; start < bounces.length; start += WEBHOOK_BATCH) {
         const batch = bounces.slice(start, start + WEBHOOK_BATCH);
         const refs = await recipientsOf(
           db,
-          batch.map((bounce) => ({ email: bounce.email, messageId: bounce.messageId, report: { ...bounce, source: service } })),
+          batch.map((bounce) => ({ email: bounce.email, messageId: bounce.messageId })),
         );
         const placed = batch.flatMap((bounce, i) => {
           const ref = refs[i];
-          return ref ? [{ ref, report: { kind: bounce.kind, status: bounce.status, diagnostic: bounce.diagnostic, source: service } }] : [];
+          if (!ref || bounce.kind === 'complaint') return [];
+          const { sendId, contactId } = ref;
+          return [{ ref: { sendId, contactId }, report: { kind: bounce.kind, status: bounce.status, diagnostic: bounce.diagnostic, source: service } }];
+        });
+        const complaints = batch.flatMap((bounce, i) => {
+          const ref = refs[i];
+          return bounce.kind === 'complaint' && ref ? [ref] : [];
         });
         recorded += await recordBounces(db, placed, softLimit);
+        recorded += await recordComplaints(db, complaints);
       }
       return { recorded, unknown: bounces.length - recorded };
     },

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useSelector } from 'react-redux';
 import { Box, Button, Divider, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { frConsole } from '../../../shared/i18n/frConsole';
 import { formatFrenchDate } from '../../../shared/lib/dates';
+import { selectIsAdmin } from '../../../shared/session';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { Hinted } from '../../../shared/ui/Hinted';
 import { useGetListCountsQuery, useUpdateListMutation } from '../api';
@@ -32,9 +34,11 @@ export function GeneralTab({ list, onDeleted, contactsHref }: { list: List; onDe
     }
   };
 
-  const toggleDoubleOptIn = async (doubleOptIn: boolean) => {
+  const admin = useSelector(selectIsAdmin);
+
+  const toggle = async (patch: { doubleOptIn: boolean } | { publicDefault: boolean }) => {
     try {
-      await update({ id: list.id, patch: { doubleOptIn } }).unwrap();
+      await update({ id: list.id, patch }).unwrap();
       setResult({ severity: 'success', text: fr.common.saved });
     } catch (failure) {
       setResult({ severity: 'error', text: errorMessage(failure) });
@@ -65,7 +69,7 @@ export function GeneralTab({ list, onDeleted, contactsHref }: { list: List; onDe
               checked={!!list.doubleOptIn}
               disabled={isLoading}
               slotProps={{ input: { 'aria-describedby': 'double-opt-in-help' } }}
-              onChange={(event) => void toggleDoubleOptIn(event.target.checked)}
+              onChange={(event) => void toggle({ doubleOptIn: event.target.checked })}
             />
           }
           label={frConsole.lists.doubleOptIn}
@@ -74,6 +78,24 @@ export function GeneralTab({ list, onDeleted, contactsHref }: { list: List; onDe
           {frConsole.lists.doubleOptInHelp}
         </Typography>
       </Box>
+      {admin && (
+        <Box>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={!!list.publicDefault}
+                disabled={isLoading}
+                slotProps={{ input: { 'aria-describedby': 'public-default-help' } }}
+                onChange={(event) => void toggle({ publicDefault: event.target.checked })}
+              />
+            }
+            label={frConsole.lists.publicDefault}
+          />
+          <Typography id="public-default-help" variant="body2" color="text.secondary">
+            {frConsole.lists.publicDefaultHelp}
+          </Typography>
+        </Box>
+      )}
       <Box aria-label={frConsole.lists.tabs.general} role="group">
         <Typography>{frConsole.lists.count(counts?.count ?? 0)}</Typography>
         <Typography>{frConsole.lists.countStart(counts?.countStart ?? 0)}</Typography>

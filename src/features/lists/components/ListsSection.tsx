@@ -1,15 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import { useSelector } from 'react-redux';
 import { frConsole } from '../../../shared/i18n/frConsole';
 import type { RecordRouting } from '../../../shared/lib/recordRouting';
 import { useLocalRouting } from '../../../shared/ui/useLocalRouting';
 import { formatFrenchDate } from '../../../shared/lib/dates';
-import { selectSessionUser } from '../../../shared/session';
+import { selectIsAdmin, selectSessionUser } from '../../../shared/session';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { Section } from '../../../shared/ui/Section';
 import { useTableQuery } from '../../../shared/ui/useTableQuery';
-import { useGetListsPageQuery } from '../api';
+import { useGetListsPageQuery, useGetPublicDefaultListQuery } from '../api';
 import type { List } from '../types';
 import { ListEditor } from './ListEditor';
 import { NewListDialog } from './NewListDialog';
@@ -27,6 +27,9 @@ export function ListsSection({ routing: given, renderWorkflow }: { routing?: Rec
   const { data, isFetching } = useGetListsPageQuery({ user: user?.id ?? 0, query }, { skip: !user });
   const [creating, setCreating] = useState(false);
   const { openId } = routing;
+  // Admins choose the list visitors join at sign-up: they are told which, or that none is.
+  const admin = useSelector(selectIsAdmin);
+  const { data: publicDefault, isSuccess: publicDefaultKnown } = useGetPublicDefaultListQuery(undefined, { skip: !admin });
 
   return (
     <Section
@@ -37,6 +40,11 @@ export function ListsSection({ routing: given, renderWorkflow }: { routing?: Rec
         </Button>
       }
     >
+      {admin && publicDefaultKnown && (
+        <Alert severity={publicDefault ? 'info' : 'warning'} sx={{ mb: 1 }}>
+          {publicDefault ? frConsole.lists.publicDefaultIs(publicDefault.subject) : frConsole.lists.noPublicDefault}
+        </Alert>
+      )}
       <DataTable
         label={frConsole.lists.title}
         columns={columns}

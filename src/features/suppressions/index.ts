@@ -1,0 +1,2 @@
+export { SuppressionsSection } from './components/SuppressionsSection';
+export type { Suppression, SuppressionReason } from './types';

@@ -1,0 +1,42 @@
+/** The console's suppression list (`/influenceur/exclusions`), in French: loaded with that page only. */
+export const frSuppressions = {
+  title: "Liste d'exclusion",
+  intro:
+    "Aucune de vos listes n'écrit plus à ces adresses : les imports et l'abonnement public les ignorent, aucun envoi, étape ou envoi planifié ne leur part, pas même un BAT. Une adresse y entre quand la personne se désabonne de tout, se plaint, quand son serveur la rejette, ou quand vous l'ajoutez.",
+  email: 'Adresse',
+  reason: 'Motif',
+  source: 'Origine',
+  at: 'Exclue le',
+  addedBy: 'Ajoutée par',
+  owner: 'Compte',
+  actions: 'Actions',
+  reasons: {
+    désabonné: 'désabonné de tout',
+    plainte: 'plainte',
+    rejeté: 'rejeté',
+    opérateur: 'opérateur',
+  } as Record<string, string>,
+  sources: { opérateur: 'opérateur', formulaire: 'formulaire', api: 'API', message: 'message' } as Record<string, string>,
+  reasonFilter: 'Filtrer par motif',
+  allReasons: 'Tous les motifs',
+  add: {
+    title: 'Exclure une adresse',
+    email: 'Adresse e-mail',
+    reason: 'Motif',
+    submit: 'Exclure',
+    invalid: "Saisissez une adresse e-mail (texte, @, domaine).",
+    added: (email: string) => `${email} est exclue : aucune de vos listes ne lui écrira plus.`,
+  },
+  remove: 'Retirer',
+  removeLabel: (email: string) => `Retirer ${email} de la liste d'exclusion`,
+  confirmTitle: "Retirer de la liste d'exclusion ?",
+  confirmText: (email: string, reason: string) =>
+    `${email} (motif : ${reason}) pourra de nouveau être ajoutée à vos listes et recevoir vos envois. Le retrait est noté dans son consentement.`,
+  removed: (email: string) => `${email} n'est plus exclue.`,
+  separator: 'Séparateur CSV',
+  separators: { ';': 'Point-virgule (Excel)', ',': 'Virgule' } as Record<string, string>,
+  exportAll: 'Exporter tout (CSV)',
+  exportView: 'Exporter la vue (CSV)',
+  exporting: 'Export…',
+  empty: 'Aucune adresse exclue.',
+};

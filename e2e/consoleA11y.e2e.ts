@@ -104,6 +104,26 @@ test('the admin console, its editors, the dashboard and the following page pass 
   }
 });
 
+test("the suppression list, reached from the menu, passes axe with its confirm dialog", async ({ page }) => {
+  await signIn(page, DEMO_OPERATOR);
+  await expect(page).toHaveURL(/\/influenceur$/);
+  await page.getByRole('link', { name: 'Exclusions' }).click();
+  await expect(page).toHaveURL(/\/influenceur\/exclusions$/);
+  await expect(page.getByRole('heading', { level: 1, name: "Liste d'exclusion" })).toBeVisible();
+  const email = `axe-${Date.now().toString(36)}@example.org`;
+  const form = page.getByRole('form', { name: 'Exclure une adresse' });
+  await form.getByLabel('Adresse e-mail').fill(email);
+  await form.getByRole('button', { name: 'Exclure' }).click();
+  await expect(form.getByText(`${email} est exclue : aucune de vos listes ne lui écrira plus.`)).toBeVisible();
+  await expect(page.getByRole('table', { name: "Liste d'exclusion" }).getByText(email)).toBeVisible();
+  await passesAxe(page, '/influenceur/exclusions');
+  await page.getByRole('button', { name: `Retirer ${email} de la liste d'exclusion` }).click();
+  await expect(page.getByRole('dialog', { name: "Retirer de la liste d'exclusion ?" })).toBeVisible();
+  await passesAxe(page, "the suppression list's confirm dialog");
+  await page.getByRole('button', { name: 'Oui' }).click();
+  await expect(page.getByText(`${email} n'est plus exclue.`)).toBeVisible();
+});
+
 /** Presses Tab until `target` has the focus (at most `max` presses), as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, max = 80) {
   for (let i = 0; i < max; i += 1) {

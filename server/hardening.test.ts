@@ -65,8 +65,10 @@ describe("Fastify's own refusals, in French", () => {
     expectRefusal(await raw('POST', '/api/grps', { ...operator, 'content-type': 'application/json' }, huge), 413, 'body');
   });
 
-  it('bad percent-encoding in a path', async () => {
-    expectRefusal(await raw('GET', '/api/unsubscribe/%E0%A4%A', {}), 400, 'url');
+  it('bad percent-encoding in a path, naming the route\'s parameter when the path is a route\'s', async () => {
+    const token = expectRefusal(await raw('GET', '/api/unsubscribe/%E0%A4%A', {}), 400, 'token');
+    expect(token.message).toBe("Le champ 'token' de l'adresse de la requête contient un encodage invalide.");
+    expectRefusal(await raw('GET', '/api/nowhere/%E0%A4%A/at-all', {}), 400, 'url');
   });
 
   it('schema keywords, with the field named', async () => {

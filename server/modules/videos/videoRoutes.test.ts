@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from '../../testing/testApp';
+import { MAX_PARAM_LENGTH } from '../../shared/validation';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -129,7 +130,7 @@ describe('POST /api/chaine/{theme}', () => {
     const long = await post(`/api/chaine/${'x'.repeat(200)}`, { theme: 'x' });
     expect(long.statusCode).toBe(400);
     expect(long.json().field).toBe('theme');
-    const huge = await post(`/api/chaine/${'x'.repeat(3000)}`, { theme: 'x' });
+    const huge = await post(`/api/chaine/${'x'.repeat(MAX_PARAM_LENGTH + 1)}`, { theme: 'x' });
     expect(huge.statusCode).toBe(414);
   });
 

@@ -194,6 +194,9 @@ describe('bounce webhooks under hostile input', () => {
 });
 
 it('records a SendGrid batch of 20,000 events in a few statements, whatever its size', async () => {
+  // The hostile cases above may have bounced or reported contact-1 and contact-2 (their
+  // addresses are among the generated ones): suppressed, a send would leave them out.
+  await t.db.query("DELETE FROM suppression WHERE email IN ('contact-1@example.org', 'contact-2@example.org')");
   const { sendId, contacts } = await sentTo(2000);
   const events: Record<string, unknown>[] = [];
   const timestamp = 1_795_000_000;

@@ -84,6 +84,20 @@ test('the template editor passes axe on every tab, with its messages', async ({ 
   await passesAxe(page, 'the template editor after a save');
 });
 
+test("a new template's starting points pass axe, and one is chosen by keyboard (issue 41)", async ({ page }) => {
+  const { editor } = await openNewTemplate(page, { label: `Départ ${Date.now().toString(36)}` });
+  const starters = editor.getByRole('region', { name: 'Partir d’un modèle de départ' });
+  await expect(starters.getByRole('button', { name: 'Lettre simple' })).toBeVisible();
+  await passesAxe(page, "a new template's starting points");
+  await starters.getByRole('button', { name: 'Lettre simple' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(editor.getByLabel('Objet')).toHaveValue('Un mot de notre part');
+  await expect(starters).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(editor.getByText('Version 2 enregistrée.')).toBeVisible();
+  await passesAxe(page, 'the template made from a starting point');
+});
+
 test('the admin console, its editors, the dashboard and the following page pass axe', async ({ page }) => {
   await signIn(page, DEMO_ADMIN);
   await expect(page).toHaveURL(/\/influenceur$/);

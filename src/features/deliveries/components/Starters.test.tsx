@@ -26,7 +26,7 @@ describe('« Nouveau modèle » offers starting points (issue 41, against the re
 
     const starters = await within(editor).findByRole('region', { name: 'Partir d’un modèle de départ' }, SERVER);
     const choices = await within(starters).findAllByRole('button', {}, SERVER);
-    expect(choices.map((button) => button.getAttribute('aria-label'))).toEqual([
+    expect(choices.map((button) => button.textContent)).toEqual([
       'Lettre d’information',
       'Annonce',
       'Vidéos d’un créateur',

@@ -25,20 +25,20 @@ export function StarterPicker({ draft, change }: TabProps) {
       {!starters && <LinearProgress aria-label={t.loading} />}
       <Stack direction={{ xs: 'column', sm: 'row' }} useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
         {starters?.map((starter) => (
-          <Button
-            key={starter.id}
-            variant="outlined"
-            // Named by its label, described by its sentence (both shown).
-            aria-label={starter.label}
-            aria-describedby={`starter-${starter.id}`}
-            onClick={() => change({ subject: draft.subject.trim() ? draft.subject : starter.subject, html: starter.html, text: starter.text, codeAmp: starter.amp })}
-            sx={{ flexDirection: 'column', alignItems: 'flex-start', textAlign: 'left', flex: { sm: '1 1 200px' } }}
-          >
-            {starter.label}
-            <Box component="span" id={`starter-${starter.id}`} sx={{ fontSize: 13, fontWeight: 'normal', color: 'text.secondary' }}>
+          // Named by its label, described by the sentence under it.
+          <Box key={starter.id} sx={{ flex: { sm: '1 1 200px' } }}>
+            <Button
+              variant="outlined"
+              fullWidth
+              aria-describedby={`starter-${starter.id}`}
+              onClick={() => change({ subject: draft.subject.trim() ? draft.subject : starter.subject, html: starter.html, text: starter.text, codeAmp: starter.amp })}
+            >
+              {starter.label}
+            </Button>
+            <Typography id={`starter-${starter.id}`} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               {starter.description}
-            </Box>
-          </Button>
+            </Typography>
+          </Box>
         ))}
       </Stack>
     </Paper>

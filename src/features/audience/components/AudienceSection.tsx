@@ -66,7 +66,7 @@ export function AudienceSection({ onOpen }: { onOpen: (creator: Audience) => voi
     <Section
       title={t.section}
       actions={
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <TextField
             select
             size="small"

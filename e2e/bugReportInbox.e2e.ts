@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/test';
 import { DEMO_ADMIN } from './support/demoUsers';
+import { openAdminPage } from './support/console';
 import { recipientOf, waitForMail } from './support/mailbox';
 import { signIn } from './support/signIn';
 
@@ -89,7 +90,7 @@ test('a visitor sends a report; an admin is mailed, finds it in the inbox and se
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO_ADMIN);
   await expect(admin).toHaveURL(/\/influenceur$/);
-  await admin.getByRole('link', { name: 'Rapports' }).first().click();
+  await openAdminPage(admin, 'Rapports');
   await expect(admin).toHaveURL(/\/influenceur\/rapports$/);
   // The inbox's own search box (the page's code loads on demand: the previous page's may still show).
   const inbox = admin.getByRole('region', { name: 'Rapports de problème' });

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from './support/test';
 import { seriousAxeFindings } from './support/axe';
 import { DEMO_ADMIN, DEMO_OPERATOR } from './support/demoUsers';
-import { scrollsSideways } from './support/console';
+import { openAdminPage, scrollsSideways } from './support/console';
 import { signIn } from './support/signIn';
 import { startApiServer, type RunningServer } from './support/apiServer';
 import { startDnsServer, type DnsServer } from '../server/testing/dnsServer';
@@ -49,21 +49,16 @@ async function domainPage(browser: Browser, viewport: { width: number; height: n
   return context.newPage();
 }
 
-async function openFromNavigation(page: Page, width: number) {
+async function openFromNavigation(page: Page) {
   await signIn(page, DEMO_ADMIN);
   await expect(page).toHaveURL(/\/influenceur$/);
-  if (width < 900) {
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('menuitem', { name: 'Domaine d’envoi' }).click();
-  } else {
-    await page.getByRole('link', { name: 'Domaine d’envoi' }).click();
-  }
+  await openAdminPage(page, 'Domaine d’envoi');
   await expect(page).toHaveURL(/\/influenceur\/domaine$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Domaine d’envoi' })).toBeVisible();
 }
 
 test('with the default MAIL_FROM (localhost) the page says to set MAIL_FROM first and shows no records', async ({ page }) => {
-  await openFromNavigation(page, 1280);
+  await openFromNavigation(page);
   await expect(page.getByRole('heading', { name: 'Indiquez d’abord MAIL_FROM' })).toBeVisible();
   await expect(page.getByText(/Donnez à MAIL_FROM une adresse sur votre domaine/)).toBeVisible();
   await expect(page.getByText(/« localhost » n’a pas de point/)).toBeVisible();
@@ -84,7 +79,7 @@ for (const viewport of [
     const page = await domainPage(browser, viewport);
     const domain = await domainOf(page);
     expect(domain.spf.value).toBe('v=spf1 include:_spf.relay-mail.fr ip4:203.0.113.7 mx ~all');
-    await openFromNavigation(page, viewport.width);
+    await openFromNavigation(page);
 
     const table = page.getByRole('table', { name: 'Enregistrements DNS à publier' });
     for (const [record, key] of [['DKIM', 'dkim'], ['SPF', 'spf'], ['DMARC', 'dmarc']] as const) {
@@ -115,7 +110,7 @@ for (const viewport of [
 test('when DNS does not answer, each record reads "Vérification impossible", not "Absent"', async ({ browser }) => {
   await dns.stop();
   const page = await domainPage(browser, { width: 1280, height: 900 });
-  await openFromNavigation(page, 1280);
+  await openFromNavigation(page);
   const table = page.getByRole('table', { name: 'Enregistrements DNS à publier' });
   for (const record of ['DKIM', 'SPF', 'DMARC']) {
     await expect(table.getByRole('row').filter({ has: page.getByRole('cell', { name: record, exact: true }) })).toContainText('Vérification impossible');
@@ -130,6 +125,7 @@ test('the page and its navigation entry are for admins only', async ({ page }) =
   await signIn(page, DEMO_OPERATOR);
   await expect(page).toHaveURL(/\/influenceur$/);
   await expect(page.getByRole('link', { name: 'Domaine d’envoi' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Administration' })).toHaveCount(0);
   await page.goto('/influenceur/domaine');
   await expect(page.getByText('Cette page est réservée aux administrateurs.')).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);

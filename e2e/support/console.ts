@@ -11,6 +11,17 @@ export async function createListInConsole(page: Page, subject: string): Promise<
   return Number(/listes\/(\d+)/.exec(page.url())?.[1]);
 }
 
+/**
+ * Opens an admin's page from the console's header: through its "Administration" menu on a wide
+ * window, through the folded menu on a narrower one.
+ */
+export async function openAdminPage(page: Page, name: string) {
+  const administration = page.getByRole('button', { name: 'Administration' });
+  if (await administration.isVisible()) await administration.click();
+  else await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
 /** Whether the page scrolls sideways: its content wider than the window. */
 export const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);

@@ -9,15 +9,7 @@ import { frConsole } from '../../shared/i18n/frConsole';
 import { selectIsAdmin, selectSessionUser } from '../../shared/session';
 import { TraceDownloadButton } from '../../shared/trace';
 import { FeedbackHost } from '../../shared/ui/Feedback';
-
-const LINKS = [
-  { to: '/dashboard', label: frConsole.dashboard.title },
-  { to: '/influenceur', label: fr.console.title },
-  { to: '/influenceur/automatisations', label: frConsole.automations.nav },
-  { to: '/influenceur/exclusions', label: frConsole.suppressions.nav },
-];
-/** Admins also reach the sending domain's page and the bug reports' inbox. */
-const ADMIN_LINKS = [...LINKS, { to: '/influenceur/domaine', label: frConsole.sendingDomain.nav }, { to: '/influenceur/rapports', label: frConsole.rapports.nav }];
+import { ADMIN_LINKS, CONSOLE_LINKS, type NavLink } from './navigation';
 
 /**
  * The back-office pages' frame: product name, navigation, who is signed in, logout, and the
@@ -37,7 +29,7 @@ export function BackOfficeFrame({ title, children }: { title: string; children: 
 
 function FramedPage({ title, children }: { title: string; children: ReactNode }) {
   const user = useSelector(selectSessionUser);
-  const links = useSelector(selectIsAdmin) ? ADMIN_LINKS : LINKS;
+  const adminLinks = useSelector(selectIsAdmin) ? ADMIN_LINKS : [];
   const folded = useMediaQuery(useTheme().breakpoints.down('lg'));
   return (
     <Box>
@@ -47,14 +39,15 @@ function FramedPage({ title, children }: { title: string; children: ReactNode })
             {appConfig.productName}
           </Typography>
           {folded ? (
-            <FoldedMenu username={user?.username} links={links} />
+            <FoldedMenu username={user?.username} links={[...CONSOLE_LINKS, ...adminLinks]} />
           ) : (
             <>
-              {links.map((link) => (
+              {CONSOLE_LINKS.map((link) => (
                 <Button key={link.to} color="inherit" component={RouterLink} to={link.to} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                   {link.label}
                 </Button>
               ))}
+              {adminLinks.length > 0 && <AdminMenu links={adminLinks} />}
               <AccountMenu username={user?.username} />
               <Box sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                 <LogoutButton />
@@ -71,6 +64,40 @@ function FramedPage({ title, children }: { title: string; children: ReactNode })
         <TraceDownloadButton />
       </Box>
     </Box>
+  );
+}
+
+/** The admins' pages, as one header button opening a menu of links. */
+function AdminMenu({ links }: { links: readonly NavLink[] }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Tooltip title={frConsole.administration.hint} describeChild>
+        <Button
+          color="inherit"
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+          aria-controls={anchor ? 'admin-menu' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+          endIcon={
+            <Box component="span" aria-hidden sx={{ fontSize: 12, lineHeight: 1 }}>
+              ▾
+            </Box>
+          }
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {frConsole.administration.label}
+        </Button>
+      </Tooltip>
+      <Menu id="admin-menu" anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {links.map((link) => (
+          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
+            {link.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
   );
 }
 
@@ -119,7 +146,7 @@ function AccountMenu({ username }: { username?: string }) {
   );
 }
 
-function FoldedMenu({ username, links }: { username?: string; links: typeof LINKS }) {
+function FoldedMenu({ username, links }: { username?: string; links: readonly NavLink[] }) {
   const [changing, setChanging] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const logout = useLogout();

@@ -8,6 +8,11 @@ export const frConsole = {
     label: 'Mon compte',
     hint: 'ouvre le menu du compte (changer de mot de passe)',
   },
+  /** The header's menu of the admins' pages. */
+  administration: {
+    label: 'Administration',
+    hint: 'ouvre le menu des pages réservées aux administrateurs',
+  },
   /** What a console button or tab does, in its tooltip, for who opens the console the first time (issue 41). */
   hints: {
     refreshData: 'Ajoute à la liste les destinataires créés depuis son dernier contact, puis vérifie que les données sont prêtes.',

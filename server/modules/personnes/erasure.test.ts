@@ -174,6 +174,7 @@ describe('erasing and exporting a person (issue 38)', () => {
     expect(dump).toContain(OTHER);
     expect(dump).toMatch(/hmac-sha256:[0-9a-f]{64}/);
     const dumps = [dump, ...(process.env.TEST_DATABASE_URL ? [pgDump()] : [])];
+    for (const text of dumps) expect(text).toContain(OTHER);
     for (const text of [...dumps, ...dataFiles().map((f) => `${f.file}\n${f.text}`)]) {
       for (const form of forms(PERSON)) expect(text.includes(form) ? `${form} in ${text.slice(Math.max(0, text.indexOf(form) - 300), text.indexOf(form) + 100)}` : null).toBeNull();
     }

@@ -31,6 +31,7 @@ export const auditResource: ResourceDef = {
   filters: ['action', 'user'],
   dateFilters: ['at'],
   orderable: ['at', 'id', 'action'],
+  searchable: ['action', 'subject'],
   owner: 'user',
   defaultOrder: { field: 'at', direction: 'desc' },
 };

@@ -1,0 +1,3 @@
+export { PersonDataSection } from './components/PersonDataSection';
+export { MyDataActions, type MyDataActionsProps } from './components/MyDataActions';
+export type { ErasureOutcome, PersonExport } from './api';

@@ -157,6 +157,8 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/personnes/effacement': { access: 'adminWrite', body: { email: 'effacee-matrice@example.org' } },
   'GET /api/personnes/export': { access: 'adminWrite' },
   'GET /api/audit': { access: 'adminWrite' },
+  'GET /api/visitor/donnees': { access: 'visitor' },
+  'POST /api/visitor/donnees/effacement': { access: 'visitor' },
   'POST /api/rapports': { access: 'public', body: smallReport() },
   'GET /api/rapports': { access: 'adminWrite' },
   'GET /api/rapports/:id': { access: 'adminWrite' },

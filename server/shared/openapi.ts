@@ -92,6 +92,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/rtEvent/new': { summary: "Inscription d'un visiteur (opt-in)" },
   'POST /api/personnes/effacement': { summary: "Effacer une personne : son adresse quitte chaque table et fichier, seule reste son empreinte dans la liste d'exclusion (administrateurs)" },
   'GET /api/personnes/export': { summary: "Exporter en JSON tout ce que le produit garde d'une adresse (administrateurs)" },
+  'GET /api/visitor/donnees': { summary: "Télécharger mes données : tout ce que le produit garde sur le visiteur, en JSON" },
+  'POST /api/visitor/donnees/effacement': { summary: "Effacer mes données : envoie au visiteur un message dont le lien confirme l'effacement" },
   'GET /api/audit': { summary: "Le journal d'audit : qui a lu en masse ou changé des données personnelles, et quand (administrateurs)" },
   'GET /api/suppressions': { summary: "La liste d'exclusion : les adresses qu'aucune liste de leur propriétaire n'écrit plus (les siennes ; toutes pour un administrateur)" },
   'POST /api/suppressions': { summary: "Ajouter une adresse à la liste d'exclusion" },

@@ -5,5 +5,12 @@
  */
 export { personnesRoutes } from './routes';
 export { registerPersonalData, EXPORT_KEYS, type PersonalData, type PersonExport, type ErasureContext } from './registry';
-export { collectPerson, erasePerson, exportPerson, erasureTables, type Actor, type ErasureOutcome } from './service';
+export { collectPerson, erasePerson, eraseWithin, exportPerson, erasureTables, type Actor, type ErasureOutcome } from './service';
 export { runRetention, type RetentionRun } from './retention';
+export {
+  contactErasureConfirmation,
+  exportContactData,
+  requestSelfErasure,
+  selfErasureMessage,
+  visitorErasureConfirmation,
+} from './selfErasure';

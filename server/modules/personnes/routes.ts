@@ -4,9 +4,11 @@ import { currentUser, isAdmin } from '../../shared/auth';
 import type { ModuleContext } from '../../shared/context';
 import { forbidden } from '../../shared/errors';
 import { personnesCopy as copy } from './copy';
-import { ErasureAnswer, ErasureBody, ExportAnswer, ExportQuery } from './schemas';
+import { ErasureAnswer, ErasureBody, ExportAnswer, ExportQuery, SelfErasureAnswer } from './schemas';
 import { erasePerson, exportPerson } from './service';
 import { startRetention } from './retention';
+import { requestSelfErasure, useErasureSettings } from './selfErasure';
+import { currentVisitor } from '../visitors';
 
 /**
  * A person's rights (issue 38): an admin erases an address from everything the product keeps
@@ -34,6 +36,30 @@ export const personnesRoutes: FastifyPluginAsync<ModuleContext> = async (app, co
       const whole = await exportPerson(db, config, request.query.email, currentUser(request).id);
       void reply.header('content-disposition', 'attachment; filename="donnees-personnelles.json"');
       return whole as typeof whole & { contacts: unknown[]; consentements: unknown[]; envois: unknown[]; ouvertures: unknown[]; clics: unknown[]; rejets: unknown[]; automatisations: unknown[]; visiteur: unknown };
+    },
+  );
+
+  // The visitor's own data (issue 38): their export, and their erasure asked by e-mail.
+  useErasureSettings(config);
+  const writeLimit = { rateLimit: { max: config.publicWriteRateLimit, timeWindow: '1 minute' } };
+  const readLimit = { rateLimit: { max: config.publicReadRateLimit, timeWindow: '1 minute' } };
+  typed.get(
+    '/api/visitor/donnees',
+    { config: readLimit, schema: { tags: ['personnes'], response: { 200: ExportAnswer } } },
+    async (request, reply) => {
+      const visitor = await currentVisitor(db, request);
+      const whole = await exportPerson(db, config, visitor.email, null);
+      void reply.header('content-disposition', 'attachment; filename="mes-donnees.json"');
+      return whole as typeof whole & { contacts: unknown[]; consentements: unknown[]; envois: unknown[]; ouvertures: unknown[]; clics: unknown[]; rejets: unknown[]; automatisations: unknown[]; visiteur: unknown };
+    },
+  );
+  typed.post(
+    '/api/visitor/donnees/effacement',
+    { config: writeLimit, schema: { tags: ['personnes'], response: { 202: SelfErasureAnswer } } },
+    async (request, reply) => {
+      const visitor = await currentVisitor(db, request);
+      await db.transaction((tx) => requestSelfErasure(tx, 'effacement', visitor.id));
+      return reply.code(202).send({ message: copy.requested });
     },
   );
 

@@ -24,3 +24,6 @@ export const ExportAnswer = Type.Object(
   },
   { additionalProperties: true },
 );
+
+/** A self-erasure asked: the message with the confirming link is on its way. */
+export const SelfErasureAnswer = Type.Object({ message: Type.String() });

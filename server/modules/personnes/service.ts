@@ -4,6 +4,9 @@ import { addressHash } from '../../shared/erasureHash';
 import { recordAudit } from '../audit';
 import { EXPORT_KEYS, personalDataSources, type PersonExport } from './registry';
 
+/** What an erasure needs of the settings: the data folder and the hash's key. */
+export type ErasureSettings = Pick<Config, 'dataDir' | 'erasureSecret'>;
+
 /** Who asks: an operator's id, or null when the person does it themself. */
 export type Actor = number | null;
 
@@ -38,7 +41,7 @@ export async function collectPerson(db: Queryable, email: string): Promise<Perso
 }
 
 /** The export of an address, recorded in the audit trail (the rows it holds, the address hashed). */
-export async function exportPerson(db: Queryable, config: Config, email: string, actor: Actor): Promise<PersonExport> {
+export async function exportPerson(db: Queryable, config: ErasureSettings, email: string, actor: Actor): Promise<PersonExport> {
   const whole = await collectPerson(db, email);
   const rows = Object.values(whole).reduce<number>((sum, value) => sum + (Array.isArray(value) ? value.length : value ? 1 : 0), 0);
   await recordAudit(db, config, { user: actor, action: 'person.exported', email, rows });
@@ -57,39 +60,41 @@ export interface ErasureOutcome {
  * one audit entry. An unknown address answers the same keys with 0.
  */
 export async function erasePerson(db: Db, config: Config, email: string, actor: Actor): Promise<ErasureOutcome> {
+  return db.transaction((tx) => eraseWithin(tx, config, email, actor));
+}
+
+/** The erasure of `erasePerson`, in the caller's transaction (a confirmation's). */
+export async function eraseWithin(tx: Queryable, config: ErasureSettings, email: string, actor: Actor): Promise<ErasureOutcome> {
   const address = normalise(email);
   const hash = addressHash(config, address);
-  const run = async (tx: Queryable): Promise<ErasureOutcome> => {
-    const owners = (
-      await tx.query<{ id: number }>(
-        `SELECT user_id AS id FROM grp_rcp WHERE lower(email) = $1 UNION SELECT user_id FROM suppression WHERE email = $1
-         UNION SELECT user_id FROM recipient WHERE lower(email) = $1`,
-        [address],
-      )
-    ).map((row) => row.id);
-    const tables: Record<string, number> = Object.fromEntries(erasureTables().map((table) => [table, 0]));
-    for (const source of personalDataSources()) {
-      const counts = await source.erase(tx, address, { dataDir: config.dataDir });
-      for (const [table, count] of Object.entries(counts)) tables[table] = (tables[table] ?? 0) + count;
-    }
-    tables[SUPPRESSION_TABLE] = (await tx.query(`DELETE FROM suppression WHERE email = $1 RETURNING id`, [address])).length;
-    if (owners.length === 0) {
-      const [fallback] = await tx.query<{ id: number }>(
-        `SELECT id FROM app_user WHERE ($1::int IS NOT NULL AND id = $1::int) OR roles @> '["ROLE_ADMIN"]'::jsonb
-         ORDER BY (id = $1::int) DESC NULLS LAST, id LIMIT 1`,
-        [actor],
-      );
-      if (fallback) owners.push(fallback.id);
-    }
-    await tx.query(
-      `INSERT INTO suppression (user_id, email, reason, source, added_by)
-       SELECT owner, $2, 'effacement', $3, $4 FROM unnest($1::int[]) AS owner
-       ON CONFLICT (user_id, email) DO NOTHING`,
-      [owners, hash, actor === null ? 'formulaire' : 'opérateur', actor],
+  const owners = (
+    await tx.query<{ id: number }>(
+      `SELECT user_id AS id FROM grp_rcp WHERE lower(email) = $1 UNION SELECT user_id FROM suppression WHERE email = $1
+       UNION SELECT user_id FROM recipient WHERE lower(email) = $1`,
+      [address],
+    )
+  ).map((row) => row.id);
+  const tables: Record<string, number> = Object.fromEntries(erasureTables().map((table) => [table, 0]));
+  for (const source of personalDataSources()) {
+    const counts = await source.erase(tx, address, { dataDir: config.dataDir });
+    for (const [table, count] of Object.entries(counts)) tables[table] = (tables[table] ?? 0) + count;
+  }
+  tables[SUPPRESSION_TABLE] = (await tx.query(`DELETE FROM suppression WHERE email = $1 RETURNING id`, [address])).length;
+  if (owners.length === 0) {
+    const [fallback] = await tx.query<{ id: number }>(
+      `SELECT id FROM app_user WHERE ($1::int IS NOT NULL AND id = $1::int) OR roles @> '["ROLE_ADMIN"]'::jsonb
+       ORDER BY (id = $1::int) DESC NULLS LAST, id LIMIT 1`,
+      [actor],
     );
-    const rows = Object.values(tables).reduce((sum, count) => sum + count, 0);
-    await recordAudit(tx, config, { user: actor, action: 'person.erased', email: address, rows, detail: { tables } });
-    return { tables };
-  };
-  return db.transaction(run);
+    if (fallback) owners.push(fallback.id);
+  }
+  await tx.query(
+    `INSERT INTO suppression (user_id, email, reason, source, added_by)
+     SELECT owner, $2, 'effacement', $3, $4 FROM unnest($1::int[]) AS owner
+     ON CONFLICT (user_id, email) DO NOTHING`,
+    [owners, hash, actor === null ? 'formulaire' : 'opérateur', actor],
+  );
+  const rows = Object.values(tables).reduce((sum, count) => sum + count, 0);
+  await recordAudit(tx, config, { user: actor, action: 'person.erased', email: address, rows, detail: { tables } });
+  return { tables };
 }

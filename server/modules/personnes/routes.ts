@@ -7,7 +7,7 @@ import { personnesCopy as copy } from './copy';
 import { ErasureAnswer, ErasureBody, ExportAnswer, ExportQuery, SelfErasureAnswer } from './schemas';
 import { erasePerson, exportPerson } from './service';
 import { startRetention } from './retention';
-import { requestSelfErasure, useErasureSettings } from './selfErasure';
+import { requestSelfErasure, setErasureSettings } from './selfErasure';
 import { currentVisitor } from '../visitors';
 
 /**
@@ -40,7 +40,7 @@ export const personnesRoutes: FastifyPluginAsync<ModuleContext> = async (app, co
   );
 
   // The visitor's own data (issue 38): their export, and their erasure asked by e-mail.
-  useErasureSettings(config);
+  setErasureSettings(config);
   const writeLimit = { rateLimit: { max: config.publicWriteRateLimit, timeWindow: '1 minute' } };
   const readLimit = { rateLimit: { max: config.publicReadRateLimit, timeWindow: '1 minute' } };
   typed.get(

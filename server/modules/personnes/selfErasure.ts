@@ -27,7 +27,7 @@ async function addressOf(db: Queryable, subject: Subject, id: number): Promise<s
  * reads them here; one process runs one app (tests: one per file, each with its own modules).
  */
 let settings: ErasureSettings | null = null;
-export const useErasureSettings = (given: ErasureSettings): void => {
+export const setErasureSettings = (given: ErasureSettings): void => {
   settings = given;
 };
 

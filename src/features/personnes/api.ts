@@ -31,7 +31,14 @@ export const personnesApi = baseApi.injectEndpoints({
         'Contact',
       ],
     }),
+    // The visitor's own (their space's token): the same JSON, and the erasure asked by e-mail.
+    visitorData: build.mutation<PersonExport, { token: string }>({
+      query: ({ token }) => ({ url: '/visitor/donnees', headers: { 'x-visitor-token': token } }),
+    }),
+    requestVisitorErasure: build.mutation<{ message: string }, { token: string }>({
+      query: ({ token }) => ({ url: '/visitor/donnees/effacement', method: 'POST', headers: { 'x-visitor-token': token } }),
+    }),
   }),
 });
 
-export const { useExportPersonMutation, useErasePersonMutation } = personnesApi;
+export const { useExportPersonMutation, useErasePersonMutation, useVisitorDataMutation, useRequestVisitorErasureMutation } = personnesApi;

@@ -3,7 +3,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { frPersonnes } from '../../../shared/i18n/frPersonnes';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { useNotify } from '../../../shared/ui/Feedback';
+import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { saveJson } from '../saveJson';
 
 const t = frPersonnes.mine;
@@ -23,10 +23,13 @@ export interface MyDataActionsProps {
 export function MyDataActions({ onDownload, onRequestErasure }: MyDataActionsProps) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const notify = useNotify();
+  // Under the buttons: public pages have no corner notifications.
+  const [result, setResult] = useState<FeedbackMessage | null>(null);
+  const notify = setResult;
 
   const download = async () => {
     setBusy(true);
+    setResult(null);
     try {
       saveJson('mes-donnees.json', await onDownload());
       notify({ severity: 'success', text: t.downloaded });
@@ -61,6 +64,7 @@ export function MyDataActions({ onDownload, onRequestErasure }: MyDataActionsPro
           {t.erase}
         </Button>
       </Stack>
+      <Feedback message={result} />
       <ConfirmDialog
         open={confirming}
         title={t.confirmTitle}

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Email } from '../../shared/schemas';
+import { Answer, Email } from '../../shared/schemas';
 
 /** `POST /api/personnes/effacement`: the address to erase. */
 export const ErasureBody = Type.Object({ email: Email }, { additionalProperties: false });
@@ -8,7 +8,7 @@ export const ErasureBody = Type.Object({ email: Email }, { additionalProperties:
 export const ExportQuery = Type.Object({ email: Email });
 
 /** Per table (and the outbox's files), how many rows an erasure removed or unlinked. */
-export const ErasureAnswer = Type.Object({ tables: Type.Record(Type.String(), Type.Integer()) });
+export const ErasureAnswer = Answer({ tables: Type.Record(Type.String(), Type.Integer()) });
 
 /** Everything held about an address, under the export's top-level keys. */
 export const ExportAnswer = Type.Object(
@@ -26,4 +26,4 @@ export const ExportAnswer = Type.Object(
 );
 
 /** A self-erasure asked: the message with the confirming link is on its way. */
-export const SelfErasureAnswer = Type.Object({ message: Type.String() });
+export const SelfErasureAnswer = Answer({ message: Type.String() });

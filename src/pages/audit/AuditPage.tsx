@@ -1,4 +1,5 @@
 import { useSelector } from 'react-redux';
+import { useLocation } from 'react-router-dom';
 import { Alert } from '@mui/material';
 import { AuditSection } from '../../features/audit';
 import { PersonDataSection } from '../../features/personnes';
@@ -12,13 +13,15 @@ import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
  */
 export default function AuditPage() {
   const admin = useSelector(selectIsAdmin);
+  // A contact's page sends its address in the history's state (never in the URL).
+  const asked = (useLocation().state as { email?: unknown } | null)?.email;
   return (
     <BackOfficeFrame title={t.title}>
       {!admin ? (
         <Alert severity="info">{t.adminOnly}</Alert>
       ) : (
         <>
-          <PersonDataSection />
+          <PersonDataSection initialEmail={typeof asked === 'string' ? asked : ''} />
           <AuditSection />
         </>
       )}

@@ -27,4 +27,6 @@ export const frAudit = {
   } as Record<string, string>,
   empty: 'Aucune entrée.',
   self: 'la personne elle-même',
+  personalData: 'Données personnelles',
+  personalDataOf: (email: string) => `Données personnelles de ${email} (export, effacement)`,
 };

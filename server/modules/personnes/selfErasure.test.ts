@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtpSink';
+import { exportContactData, requestSelfErasure } from './selfErasure';
 
 let sink: SmtpSink;
 let t: TestApp;
@@ -79,5 +80,31 @@ describe("a visitor's own data (issue 38)", () => {
       payload: { path: 'api/rtEvent/new', email, name: 'optin_grp', grp_name: 'default', optin: true, data: {} },
     });
     expect(again.statusCode).toBe(201);
+  }, 60_000);
+
+  it("erases a contact who asks from the preference page's functions, after the mailed link's POST; a later import skips them", async () => {
+    const admin = await t.adminBearer();
+    const email = 'cora.contact@example.org';
+    const list = (await t.call('POST', '/api/grps', admin, { subject: 'Préférences' })).json();
+    const contact = (await t.call('POST', '/api/grp_rcps', admin, { email, grp: list.id, firstname: 'Cora' })).json();
+
+    const exported = await exportContactData(t.db, t.config, contact.id);
+    expect(exported).toMatchObject({ contacts: [expect.objectContaining({ email, liste: 'Préférences' })] });
+    expect(await t.db.transaction((tx) => requestSelfErasure(tx, 'effacement-contact', contact.id))).toBe(true);
+    const mail = await mailTo(email);
+    const token = linkToken(mail.text ?? '');
+    expect((await t.app.inject({ url: `/api/confirmations/${token}` })).json()).toMatchObject({ kind: 'effacement-contact', used: false });
+    expect(await t.db.query('SELECT id FROM grp_rcp WHERE id = $1', [contact.id])).toHaveLength(1);
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/confirmations/${token}` })).json()).toMatchObject({ erased: true });
+    expect(await t.db.query('SELECT id FROM grp_rcp WHERE lower(email) = $1', [email])).toEqual([]);
+    expect(await exportContactData(t.db, t.config, contact.id)).toBeNull();
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: `/api/grps/${list.id}/import`,
+      headers: { ...admin, 'content-type': 'text/csv' },
+      payload: `email\n${email}\n`,
+    });
+    expect(imported.json()).toMatchObject({ added: 0, suppressed: 1 });
   }, 60_000);
 });

@@ -133,7 +133,9 @@ describe('erasing and exporting a person (issue 38)', () => {
       report: (await t.app.inject({ url: `/api/sends/${sendId}/report`, headers: admin })).json(),
       ratings: await t.db.query(`SELECT label, round(avg(rating), 2)::float8 AS average, count(*)::int AS count FROM video_rating WHERE video_id = 'vidErasure1' GROUP BY label`),
       step: await t.db.query(`SELECT count(*)::int AS n FROM automation_message WHERE step_id = $1`, [step.id]),
+      audience: await t.db.query(`SELECT followers, digest_subscribers FROM audience_channel WHERE channel_id = $1`, [channel.id]),
     };
+    expect(before.audience).toEqual([{ followers: 1, digest_subscribers: expect.any(Number) }]);
 
     // The export holds it all, under its keys.
     const exported = await t.app.inject({ url: `/api/personnes/export?email=${encodeURIComponent(PERSON)}`, headers: admin });
@@ -168,6 +170,8 @@ describe('erasing and exporting a person (issue 38)', () => {
     expect(linkFigures(report.links)).toEqual(linkFigures(before.report.links));
     expect(await t.db.query(`SELECT label, round(avg(rating), 2)::float8 AS average, count(*)::int AS count FROM video_rating WHERE video_id = 'vidErasure1' GROUP BY label`)).toEqual(before.ratings);
     expect(await t.db.query(`SELECT count(*)::int AS n FROM automation_message WHERE step_id = $1`, [step.id])).toEqual(before.step);
+    // The audience's trigger-kept counts stay right: the person no longer follows.
+    expect(await t.db.query(`SELECT followers, digest_subscribers FROM audience_channel WHERE channel_id = $1`, [channel.id])).toEqual([{ followers: 0, digest_subscribers: 0 }]);
 
     // The address is nowhere, in any form, but as its keyed hash; the other contact stays.
     const dump = await dumpRows();

@@ -50,8 +50,10 @@ const UNPREFIXED = /^\/(users|grps|grp_rcps|categories|discours|deliveries|grprc
 
 // Secrets that travel in URLs: query parameters (`download` is a download link's one-use token),
 // and the tokens of unsubscribe, tracking, confirmation, private feed and digest links in their paths.
-const REDACTED_QUERY = /([?&](?:token|tokenAc|visitorToken|password|access_token|code|download)=)[^&#]*/gi;
-const REDACTED_PATH = /(\/(?:unsubscribe|t\/[oc]|confirmations?|visitor\/feed|visitor\/digest\/unsubscribe)\/)[^/?#]+/gi;
+// Addresses too (issue 38): `email=` and `search=` (an address searched for), and the suppression
+// list's items, whose path is an address.
+const REDACTED_QUERY = /([?&](?:token|tokenAc|visitorToken|password|access_token|code|download|email|search)=)[^&#]*/gi;
+const REDACTED_PATH = /(\/(?:unsubscribe|t\/[oc]|confirmations?|visitor\/feed|visitor\/digest\/unsubscribe|suppressions|preferences)\/)[^/?#]+/gi;
 
 /** A request URL fit for the logs: no token, password or unsubscribe link in clear. */
 export const redactUrl = (url: string) => url.replace(REDACTED_PATH, '$1[redacted]').replace(REDACTED_QUERY, '$1[redacted]');

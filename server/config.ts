@@ -47,6 +47,12 @@ export interface Config {
   bugReportRateLimit: number;
   /** Days a bug report is kept; a daily task removes older ones. */
   bugReportRetentionDays: number;
+  /** Key of erased addresses' hashes (ERASURE_SECRET); null: one kept in DATA_DIR/erasure-secret. */
+  erasureSecret: string | null;
+  /** Days opens and clicks keep their link to the contact (TRACKING_RETENTION_DAYS). */
+  trackingRetentionDays: number;
+  /** Days the outbox keeps a `.eml` file (OUTBOX_RETENTION_DAYS). */
+  outboxRetentionDays: number;
   /** How long a password reset link stays usable (PASSWORD_RESET_TTL_MINUTES). */
   passwordResetTtlMinutes: number;
   publicReadRateLimit: number;
@@ -387,6 +393,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (jwtSecret !== null && jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET', 'must hold at least 32 characters');
   }
+  const erasureSecret = optional(env, 'ERASURE_SECRET');
+  if (erasureSecret !== null && erasureSecret.length < 32) {
+    throw new ConfigError('ERASURE_SECRET', 'must hold at least 32 characters');
+  }
   const productName = text(env, 'PRODUCT_NAME', 'TGM');
   const retryBaseMs = integer(env, 'MAIL_RETRY_BASE_MS', 2000, 10, 3_600_000);
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
@@ -435,6 +445,9 @@ export function loadConfig(env: Env = process.env): Config {
     publicWriteRateLimit: integer(env, 'PUBLIC_WRITE_RATE_LIMIT', 20, 1, 100_000),
     bugReportRateLimit: integer(env, 'BUG_REPORT_RATE_LIMIT', 5, 1, 100_000),
     bugReportRetentionDays: integer(env, 'BUG_REPORT_RETENTION_DAYS', 90, 1, 3650),
+    erasureSecret,
+    trackingRetentionDays: integer(env, 'TRACKING_RETENTION_DAYS', 395, 1, 36500),
+    outboxRetentionDays: integer(env, 'OUTBOX_RETENTION_DAYS', 30, 1, 36500),
     passwordResetTtlMinutes: integer(env, 'PASSWORD_RESET_TTL_MINUTES', 60, 5, 1440),
     publicReadRateLimit: integer(env, 'PUBLIC_READ_RATE_LIMIT', 600, 1, 100_000),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),

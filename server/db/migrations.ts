@@ -17,6 +17,8 @@ import { automationsMigrations } from '../modules/automations/migrations';
 import { suppressionsMigrations } from '../modules/suppressions/migrations';
 import { rapportsMigrations } from '../modules/rapports/migrations';
 import { audienceMigrations } from '../modules/audience/migrations';
+import { personnesMigrations } from '../modules/personnes/migrations';
+import { auditMigrations } from '../modules/audit/migrations';
 import { laterTableChangesMigrations, tableChangesMigration } from './tableChanges';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
@@ -39,6 +41,8 @@ export const migrations: Migration[] = [
   ...suppressionsMigrations,
   ...rapportsMigrations,
   ...audienceMigrations,
+  ...personnesMigrations,
+  ...auditMigrations,
   tableChangesMigration,
   ...laterTableChangesMigrations,
 ];

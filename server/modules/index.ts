@@ -30,17 +30,39 @@ import { automationsRoutes } from './automations/routes';
 import { rapportsNoticeMessage, rapportsRoutes } from './rapports';
 import { audienceRoutes } from './audience';
 import { suppressionsRoutes } from './suppressions';
+import { mailPersonalData } from './mail';
+import { listsPersonalData } from './lists';
+import { automationsPersonalData } from './automations/personalData';
+import { ratingsPersonalData } from './ratings/personalData';
+import { visitorsPersonalData } from './visitors';
+import { recipientsPersonalData } from './recipients/personalData';
+import { authPersonalData } from './auth/personalData';
+import {
+  contactErasureConfirmation,
+  personnesRoutes,
+  registerPersonalData,
+  selfErasureMessage,
+  visitorErasureConfirmation,
+} from './personnes';
+import { auditRoutes } from './audit';
 
 // What lower modules serve for higher ones, registered once, before any route: mail sends the
 // messages of lists, visitors and bug reports and unsubscribes from them, confirmations confirms their
 // subjects; neither imports them (docs/conventions.md, "Add a kind of message").
 registerMailContacts(listsMailContacts);
-for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfirmationMessage, visitorDigestMessage, passwordResetMessage, rapportsNoticeMessage]) {
+for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfirmationMessage, visitorDigestMessage, passwordResetMessage, rapportsNoticeMessage, selfErasureMessage]) {
   registerMessageKind(kind);
 }
 registerUnsubscribeAudience(digestAudience);
 registerViewerCondition(viewerVideoCondition);
-for (const kind of [listeConfirmation, visiteurConfirmation, connexionConfirmation]) registerConfirmationKind(kind);
+for (const kind of [listeConfirmation, visiteurConfirmation, connexionConfirmation, visitorErasureConfirmation, contactErasureConfirmation]) {
+  registerConfirmationKind(kind);
+}
+// A person's data, module by module (issue 38): those that unlink rows from contacts (mail,
+// automations) come before lists, which removes the contacts.
+for (const source of [mailPersonalData, automationsPersonalData, ratingsPersonalData, visitorsPersonalData, recipientsPersonalData, authPersonalData, listsPersonalData]) {
+  registerPersonalData(source);
+}
 
 /** Every module's routes, registered in this order by the app. */
 export const modules: FastifyPluginAsync<ModuleContext>[] = [
@@ -64,4 +86,6 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   suppressionsRoutes,
   rapportsRoutes,
   audienceRoutes,
+  personnesRoutes,
+  auditRoutes,
 ];

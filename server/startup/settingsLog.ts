@@ -22,6 +22,7 @@ export function effectiveSettings(config: Config): Record<string, unknown> {
     databaseUrl: withoutPassword(config.databaseUrl),
     smtpUrl: withoutPassword(config.smtpUrl),
     jwtSecret: config.jwtSecret === null ? 'generated (DATA_DIR/jwt-secret)' : MASK,
+    erasureSecret: config.erasureSecret === null ? 'generated (DATA_DIR/erasure-secret)' : MASK,
     adminPassword: MASK,
     operatorPassword: MASK,
     xApiBearerToken: masked(config.xApiBearerToken),

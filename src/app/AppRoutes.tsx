@@ -35,6 +35,7 @@ const ListContactsPage = lazy(() => import(/* webpackChunkName: "backoffice-infl
 const SendReportPage = lazy(() => import(/* webpackChunkName: "backoffice-send-report" */ '../pages/sendReport/SendReportPage'));
 const SendingDomainPage = lazy(() => import(/* webpackChunkName: "backoffice-sending-domain" */ '../pages/sendingDomain/SendingDomainPage'));
 const AutomationsPage = lazy(() => import(/* webpackChunkName: "backoffice-automations" */ '../pages/automations/AutomationsPage'));
+const AuditPage = lazy(() => import(/* webpackChunkName: "backoffice-audit" */ '../pages/audit/AuditPage'));
 const RapportsPage = lazy(() => import(/* webpackChunkName: "backoffice-rapports" */ '../pages/rapports/RapportsPage'));
 const SuppressionsPage = lazy(() => import(/* webpackChunkName: "backoffice-suppressions" */ '../pages/suppressions/SuppressionsPage'));
 const FollowingPage = lazy(() => import(/* webpackChunkName: "backoffice-following" */ '../pages/following/FollowingPage'));
@@ -69,6 +70,7 @@ export function AppRoutes() {
         <Route path="/influenceur/rapports" element={backOffice(<RapportsPage screen={appScreen} />)} />
         <Route path="/influenceur/rapports/:id" element={backOffice(<RapportsPage screen={appScreen} />)} />
         <Route path="/influenceur/exclusions" element={backOffice(<SuppressionsPage />)} />
+        <Route path="/influenceur/audit" element={backOffice(<AuditPage />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={onDemand(<LoginPage />)} />
         <Route path="/mot-de-passe/:token" element={onDemand(<PasswordResetPage />)} />

@@ -3,6 +3,7 @@
  * they render; a replay in Node renders nothing, so it imports them all from here.
  */
 import '../features/audience/api';
+import '../features/audit/api';
 import '../features/auth/api';
 import '../features/automations/api';
 import '../features/categories/api';
@@ -12,6 +13,7 @@ import '../features/discours/api';
 import '../features/lists/api';
 import '../features/mail/api';
 import '../features/notes/api';
+import '../features/personnes/api';
 import '../features/rapports/api';
 import '../features/ratings/api';
 import '../features/socialMedia/api';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/db';
 
 /** The kinds of "click to confirm" link. */
-export type ConfirmationKindName = 'liste' | 'visiteur' | 'connexion';
+export type ConfirmationKindName = 'liste' | 'visiteur' | 'connexion' | 'effacement' | 'effacement-contact';
 
 /** What one kind of confirmation does: declared by the module that owns its subject, registered in kinds.ts. */
 export interface ConfirmationKind {

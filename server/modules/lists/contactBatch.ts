@@ -1,3 +1,5 @@
+import { erasedAmong } from '../suppressions';
+import type { ErasureKeySource } from '../../shared/erasureHash';
 import type { Db } from '../../db/db';
 import { importStatementRows, type StatementRows } from '../../db/statementRows';
 import { refreshStatistics } from '../../db/statistics';
@@ -86,6 +88,8 @@ export class ContactBatch {
     private readonly origin: string,
     /** Who adds the contacts, for their consent events; unset: the signed-in operator. */
     private readonly consent?: ConsentContext,
+    /** The key of erased addresses' hashes: an erased address is left out as suppressed (issue 38). */
+    private readonly erasureKeys?: ErasureKeySource,
   ) {
     this.statementRows = importStatementRows(db);
   }
@@ -145,7 +149,13 @@ export class ContactBatch {
     const batch = this.pending;
     this.pending = [];
     this.inBatch = new Set();
-    this.inFlight = this.statementRows.run(() => insertContacts(this.db, this.list, this.origin, batch, this.consent)).then(
+    this.inFlight = this.statementRows.run(async () => {
+      const erased = this.erasureKeys ? await erasedAmong(this.db, this.erasureKeys, batch.map((contact) => contact.email)) : new Set<string>();
+      const kept = erased.size ? batch.filter((contact) => !erased.has(contact.email.toLowerCase())) : batch;
+      const leftOut = kept.length ? await insertContacts(this.db, this.list, this.origin, kept, this.consent) : { duplicates: new Set<string>(), suppressed: new Set<string>() };
+      for (const email of erased) leftOut.suppressed.add(email);
+      return leftOut;
+    }).then(
       (leftOut) => {
         for (const contact of batch) {
           const key = contact.email.toLowerCase();

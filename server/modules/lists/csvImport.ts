@@ -1,3 +1,4 @@
+import type { ErasureKeySource } from '../../shared/erasureHash';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Parser } from 'csv-parse';
@@ -82,10 +83,10 @@ export async function importCsv(
   db: Db,
   list: ListOwner,
   input: Readable,
-  options: { origin: string; maxBytes: number; file?: string | null },
+  options: { origin: string; maxBytes: number; file?: string | null; erasureKeys?: ErasureKeySource },
 ): Promise<CsvImportReport> {
   // Each contact's consent says it came from this import, and from which file.
-  const batch = new ContactBatch(db, list, options.origin, { source: 'import', file: options.file ?? null });
+  const batch = new ContactBatch(db, list, options.origin, { source: 'import', file: options.file ?? null }, options.erasureKeys);
   let decoded;
   try {
     decoded = await decodeText(input, byteLimit(options.maxBytes));

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -64,6 +65,8 @@ export function registerExportRoutes(app: FastifyInstance, context: ModuleContex
       }
       // Ownership is checked again when the link is followed: a list given away meanwhile is refused.
       const grp = await findOwnedItem(db, grpResource, request.params.id, currentUser(request));
+      const [held] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM grp_rcp WHERE grp_id = $1', [grp.id]);
+      await recordAudit(db, context.config, { user: currentUser(request).id, action: 'contacts.exported', rows: held.n, detail: { list: Number(grp.id) } });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="liste-${grp.id}-contacts.csv"`)

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -31,11 +32,14 @@ export function registerImportRoutes(app: FastifyInstance, { db, authenticate, c
           throw new HttpError(415, `Envoyez le fichier CSV dans le corps de la requête (Content-Type: ${CSV}).`, 'content-type');
         }
         const grp = await findOwnedItem(db, grpResource, request.params.id, currentUser(request));
-        return importCsv(db, { id: Number(grp.id), user: Number(grp.user) }, request.body, {
+        const report = await importCsv(db, { id: Number(grp.id), user: Number(grp.user) }, request.body, {
           origin: request.query.origin || 'import',
           file: request.query.file ?? null,
           maxBytes: config.importMaxBytes,
+          erasureKeys: config,
         });
+        await recordAudit(db, config, { user: currentUser(request).id, action: 'contacts.imported', rows: report.added, detail: { list: Number(grp.id) } });
+        return report;
       },
     );
   });

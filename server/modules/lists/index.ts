@@ -5,3 +5,4 @@ export { listsMailContacts } from './mailContacts';
 export { listConfirmationMessage } from './confirmationMessage';
 export { listeConfirmation } from './subscriptionConfirmation';
 export { optInToPublicDefault } from './signupOptIn';
+export { listsPersonalData } from './personalData';

@@ -17,7 +17,8 @@ import { listsCopy as copy } from './copy';
 import { consentOf } from './consent';
 import { removeExpiredPending } from './optIn';
 import { registerSubscribeRoutes } from './subscribeRoutes';
-import { suppressionOf, suppressionsCopy } from '../suppressions';
+import { erasedAmong, suppressionOf, suppressionsCopy } from '../suppressions';
+import { recordAudit } from '../audit';
 
 export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
   const { db, authenticate, config } = context;
@@ -52,9 +53,20 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
       // No list of an owner takes an address on their suppression list (docs/architecture.md, «Suppression list»).
       const suppressed = await suppressionOf(tx, [Number(grp.user)], email);
       if (suppressed) throw conflict(suppressionsCopy.notAddable(email, suppressed.reason), 'email');
+      // An erased person's address (its keyed hash in the suppression list) is not taken back by an operator (issue 38).
+      if ((await erasedAmong(tx, config, [email])).size > 0) throw conflict(suppressionsCopy.notAddable(email, 'effacement'), 'email');
+      await recordAudit(tx, config, { user: user.id, action: 'contact.added', email, rows: 1, detail: { list: Number(grp.id) } });
       return { ...values, email, user: grp.user };
     },
-    beforeUpdate: async (values: Row, current: Row, _user, tx) => {
+    beforeUpdate: async (values: Row, current: Row, user, tx) => {
+      const removing = values.status === 'retiré' || values.actif === 0;
+      await recordAudit(tx, config, {
+        user: user.id,
+        action: removing ? 'contact.removed' : 'contact.edited',
+        email: String(current.email),
+        rows: 1,
+        detail: { list: Number(current.grp), fields: Object.keys(values) },
+      });
       if (values.status !== undefined && values.actif !== undefined && (values.status === 'actif') !== (values.actif === 1)) {
         throw badRequest('status', copy.contacts.statusAndActif);
       }

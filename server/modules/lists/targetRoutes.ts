@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
@@ -21,7 +22,8 @@ function decodeAddresses(encoded: string): string[] {
  * The target list request of spec §7.3 (`amp/bo/target/new`): base64 e-mails added to a
  * list; 'replace' mode also takes out of the list the active contacts it does not name.
  */
-export function registerTargetRoutes(app: FastifyInstance, { db, authenticate }: ModuleContext): void {
+export function registerTargetRoutes(app: FastifyInstance, context: ModuleContext): void {
+  const { db, authenticate } = context;
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/amp/bo/target/new',
     { onRequest: authenticate, schema: { tags: ['lists'], body: TargetListBody, response: { 200: TargetListAnswer } } },
@@ -35,10 +37,11 @@ export function registerTargetRoutes(app: FastifyInstance, { db, authenticate }:
       // Batches outside one long transaction, yielding between them: a 200,000-address list
       // must not hold the embedded database (and every other request) for its whole length.
       // The request is idempotent, so a client whose request broke off sends it again.
-      const batch = new ContactBatch(db, list, origin || 'ciblage');
+      const batch = new ContactBatch(db, list, origin || 'ciblage', undefined, context.config);
       for (const [index, email] of addresses.entries()) await batch.add({ line: index + 1, email });
       const report = await batch.finish();
       const removed = mode === 'replace' ? await deactivateContactsOutside(db, list.id, addresses) : 0;
+      await recordAudit(db, context.config, { user: currentUser(request).id, action: 'contacts.imported', rows: report.added + removed, detail: { list: list.id, origin: 'ciblage' } });
       return { grp: list.id, mode, ...report, removed };
     },
   );

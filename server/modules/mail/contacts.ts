@@ -31,7 +31,7 @@ export interface MailContacts {
 }
 
 /** Why an address is on its owner's suppression list. */
-export type SuppressionReason = 'désabonné' | 'plainte' | 'rejeté' | 'opérateur';
+export type SuppressionReason = 'désabonné' | 'plainte' | 'rejeté' | 'opérateur' | 'effacement';
 
 let registered: MailContacts | null = null;
 

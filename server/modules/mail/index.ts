@@ -14,6 +14,10 @@ export {
   enqueueMessages,
   enqueueMessagesStatement,
   insertStepSend,
+  mailPersonalData,
+  mentionsAddress,
+  removeOldOutboxFiles,
+  unlinkOldTracking,
   type OutgoingMessage,
   type StepSend,
 } from './queue';

@@ -6,6 +6,7 @@ export const REASON_LABELS: Record<SuppressionReason, string> = {
   plainte: 'plainte pour courrier indésirable',
   rejeté: 'adresse rejetée par son serveur',
   opérateur: 'ajoutée par un opérateur',
+  effacement: "personne effacée (seule reste l'empreinte de son adresse)",
 };
 
 const because = (reason: SuppressionReason) => `motif : ${reason}, ${REASON_LABELS[reason]}`;

@@ -6,4 +6,5 @@
 export { suppressionsRoutes } from './routes';
 export { suppressedSql, suppressAddresses, suppressionOf } from './repository';
 export { suppressionsCopy, REASON_LABELS } from './copy';
+export { erasedAmong } from './erased';
 export type { NewSuppression, Suppressed, SuppressionReason, SuppressionSource } from './types';

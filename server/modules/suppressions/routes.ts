@@ -18,6 +18,7 @@ import {
   selectList,
   type CollectionQuery,
 } from '../../shared/hydra';
+import { recordAudit } from '../audit';
 import { suppressionsCopy as copy } from './copy';
 import { exportSuppressions } from './csvExport';
 import { removeSuppression, suppressAddresses, suppressionOf } from './repository';
@@ -113,6 +114,7 @@ export const suppressionsRoutes: FastifyPluginAsync<ModuleContext> = async (app,
           const already = await suppressionOf(tx, [owner], email);
           throw conflict(copy.already(email.toLowerCase(), already?.reason ?? reason), 'email');
         }
+        await recordAudit(tx, context.config, { user: user.id, action: 'address.suppressed', email, rows: 1, detail: { owner, reason } });
         return (await findSuppression(tx, owner, email))!;
       });
       const answer = toSuppressionItem(created);

@@ -3,12 +3,12 @@ import { CsvSeparatorSchema } from '../../shared/csv';
 import { DownloadToken } from '../../shared/downloadLinks';
 import { EMAIL_MAX_LENGTH } from '../../shared/email';
 import { Email, MediaAnswer } from '../../shared/schemas';
-import { SUPPRESSION_REASONS } from './types';
+import { OPERATOR_REASONS } from './types';
 
 const UserId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const Reason = Type.Union(
-  SUPPRESSION_REASONS.map((reason) => Type.Literal(reason)),
+  OPERATOR_REASONS.map((reason) => Type.Literal(reason)),
   { description: "Pourquoi l'adresse est exclue : désabonné (de toutes les listes), plainte, rejeté (rebond), opérateur." },
 );
 

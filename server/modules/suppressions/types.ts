@@ -1,6 +1,8 @@
 /** Why an address is on its owner's suppression list (docs/architecture.md, «Suppression list»). */
-export type SuppressionReason = 'désabonné' | 'plainte' | 'rejeté' | 'opérateur';
-export const SUPPRESSION_REASONS: readonly SuppressionReason[] = ['désabonné', 'plainte', 'rejeté', 'opérateur'];
+export type SuppressionReason = 'désabonné' | 'plainte' | 'rejeté' | 'opérateur' | 'effacement';
+export const SUPPRESSION_REASONS: readonly SuppressionReason[] = ['désabonné', 'plainte', 'rejeté', 'opérateur', 'effacement'];
+/** The reasons an operator may give; `effacement` is an erasure's (its address is a keyed hash). */
+export const OPERATOR_REASONS: readonly SuppressionReason[] = ['désabonné', 'plainte', 'rejeté', 'opérateur'];
 
 /** How it came: an operator, a page of the product, the API, or a message (a bounce, a complaint). */
 export type SuppressionSource = 'opérateur' | 'formulaire' | 'api' | 'message';

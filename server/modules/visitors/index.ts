@@ -7,3 +7,4 @@ export { digestAudience } from './digestUnsubscribe';
 export { visiteurConfirmation } from './addressConfirmation';
 export { connexionConfirmation } from './signInConfirmation';
 export { viewerVideoCondition } from './feedFilters';
+export { visitorsPersonalData } from './personalData';

@@ -1,7 +1,9 @@
 /** Why an address is on its owner's suppression list (docs/architecture.md, «Suppression list»). */
-export type SuppressionReason = 'désabonné' | 'plainte' | 'rejeté' | 'opérateur';
+export type SuppressionReason = 'désabonné' | 'plainte' | 'rejeté' | 'opérateur' | 'effacement';
 
-export const SUPPRESSION_REASONS: readonly SuppressionReason[] = ['désabonné', 'plainte', 'rejeté', 'opérateur'];
+export const SUPPRESSION_REASONS: readonly SuppressionReason[] = ['désabonné', 'plainte', 'rejeté', 'opérateur', 'effacement'];
+/** The reasons an operator gives; `effacement` is an erasure's (its address a keyed hash). */
+export const OPERATOR_REASONS: readonly SuppressionReason[] = ['désabonné', 'plainte', 'rejeté', 'opérateur'];
 
 /** An address of the suppression list, as `GET /api/suppressions` answers it. */
 export interface Suppression {

@@ -1,5 +1,6 @@
 import { fr } from '../../shared/i18n/fr';
 import { frConsole } from '../../shared/i18n/frConsole';
+import { frAudit } from '../../shared/i18n/frAudit';
 
 export interface NavLink {
   to: string;
@@ -22,4 +23,5 @@ export const CONSOLE_LINKS: readonly NavLink[] = [
 export const ADMIN_LINKS: readonly NavLink[] = [
   { to: '/influenceur/domaine', label: frConsole.sendingDomain.nav },
   { to: '/influenceur/rapports', label: frConsole.rapports.nav },
+  { to: '/influenceur/audit', label: frAudit.nav },
 ];

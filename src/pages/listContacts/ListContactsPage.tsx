@@ -1,7 +1,10 @@
 import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useSelector } from 'react-redux';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ContactsTable, useGetListCountsQuery, useGetListQuery } from '../../features/lists';
 import { frConsole } from '../../shared/i18n/frConsole';
+import { frAudit } from '../../shared/i18n/frAudit';
+import { selectIsAdmin } from '../../shared/session';
 import { BackOfficeFrame } from '../backOffice/BackOfficeFrame';
 import { CONSOLE_PATH } from '../influenceur/useConsoleAddress';
 
@@ -18,6 +21,15 @@ export default function ListContactsPage() {
   const { data: counts } = useGetListCountsQuery(id, { skip: !list || list.actif === 0 });
   const missing = id === 0 || isError || list?.actif === 0;
   const listHref = `${CONSOLE_PATH}/listes/${id}`;
+  const admin = useSelector(selectIsAdmin);
+  const navigate = useNavigate();
+  // An admin opens a contact's personal data (export, erasure, issue 38) on the audit page: the
+  // address travels in the history's state, never in a URL.
+  const personalData = (contact: { email: string }) => (
+    <Button size="small" aria-label={frAudit.personalDataOf(contact.email)} onClick={() => navigate('/influenceur/audit', { state: { email: contact.email } })}>
+      {frAudit.personalData}
+    </Button>
+  );
   return (
     <BackOfficeFrame title={list && !missing ? frConsole.contacts.pageTitle(list.subject) : frConsole.contacts.title}>
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mb: 2, alignItems: 'center' }}>
@@ -38,7 +50,7 @@ export default function ListContactsPage() {
       {missing ? (
         <Alert severity="warning">{frConsole.lists.notFound}</Alert>
       ) : list ? (
-        <ContactsTable listId={list.id} />
+        <ContactsTable listId={list.id} rowExtra={admin ? personalData : undefined} />
       ) : (
         <LinearProgress aria-label={frConsole.contacts.loading} />
       )}

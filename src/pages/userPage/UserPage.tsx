@@ -16,6 +16,7 @@ import { frHistory } from '../../shared/i18n/frHistory';
 import { fr } from '../../shared/i18n/fr';
 import { frComeBack } from '../../shared/i18n/frComeBack';
 import { frNotebook } from '../../shared/i18n/frNotebook';
+import { VisitorDataActions } from '../../features/personnes';
 import { PublicFrame } from '../public/PublicFrame';
 import { PublicVideoBrowser } from '../public/PublicVideoBrowser';
 import { usePublicPopins } from '../public/publicPopins';
@@ -136,6 +137,11 @@ function UserPageContent() {
             <DigestSettings token={token} profile={profile} />
             <PrivateFeedPanel token={token} feedUrl={profile.feedUrl} />
           </Stack>
+        </Paper>
+      )}
+      {token && profile && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <VisitorDataActions token={token} />
         </Paper>
       )}
     </Stack>

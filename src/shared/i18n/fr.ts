@@ -163,7 +163,7 @@ export const fr = {
     forget: 'Oublier ce navigateur',
     forgetTitle: 'Oublier ce navigateur ?',
     forgetText:
-      "Votre adresse, votre jeton d'inscription et vos notes seront effacés de ce navigateur. Votre liste reste sur le serveur : réinscrivez-vous avec la même adresse pour la retrouver.",
+      "Votre adresse, votre jeton d'inscription et vos notes seront effacés de ce navigateur. Votre espace reste sur le serveur tant que vous ne l'effacez pas (« Effacer mes données » dans votre espace) : réinscrivez-vous avec la même adresse pour le retrouver.",
     forgotten: 'Ce navigateur ne vous connaît plus.',
     dismiss: 'Fermer le message',
     stepsTitle: 'Vos premiers pas',
@@ -217,7 +217,9 @@ export const fr = {
         ? 'C’est confirmé : votre abonnement est actif. Merci !'
         : kind === 'connexion'
           ? 'C’est confirmé : vous êtes connecté(e) sur cet appareil.'
-          : 'C’est confirmé. Merci !',
+          : kind.startsWith('effacement')
+            ? 'C’est fait : vos données sont effacées.'
+            : 'C’est confirmé. Merci !',
     used: 'Ce lien de confirmation a déjà servi : il n’y a plus rien à faire.',
     expired: 'Ce lien de confirmation a expiré. Recommencez votre demande pour en recevoir un nouveau.',
     unknown: 'Ce lien de confirmation n’existe pas. Vérifiez qu’il a été copié en entier.',

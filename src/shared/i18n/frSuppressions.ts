@@ -15,6 +15,7 @@ export const frSuppressions = {
     plainte: 'plainte',
     rejeté: 'rejeté',
     opérateur: 'opérateur',
+    effacement: 'personne effacée',
   } as Record<string, string>,
   sources: { opérateur: 'opérateur', formulaire: 'formulaire', api: 'API', message: 'message' } as Record<string, string>,
   reasonFilter: 'Filtrer par motif',

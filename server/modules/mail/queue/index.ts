@@ -6,6 +6,7 @@ export { SendWorker, UnknownMessageKind, classify, type WorkerDeps } from './wor
 export { enqueueMessages, enqueueMessagesStatement, type OutgoingMessage } from './messages';
 export type { Claimed, ClaimedMessage } from '../claimedRows';
 export { createMailTransport, type MailTransport } from './transport';
+export { mailPersonalData, mentionsAddress, removeOldOutboxFiles, unlinkOldTracking } from './personalData';
 export { STALE_AFTER_SECONDS } from './recipients';
 export {
   bouncesOf,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Chip, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { apiUrl } from '../../../shared/config/hosts';
@@ -51,7 +51,7 @@ const columns: Column<Contact>[] = [
  * A list's contacts, paged, searched and sorted by the server: edit, unsubscribe or
  * resubscribe, remove or put back, clear a bounce, and export (the list, or what is shown).
  */
-export function ContactsTable({ listId }: { listId: number }) {
+export function ContactsTable({ listId, rowExtra }: { listId: number; rowExtra?: (contact: Contact) => ReactNode }) {
   const [query, setQuery] = useTableQuery([{ field: 'created', direction: 'desc' }]);
   const [status, setStatus] = useState<ContactStatus | ''>('');
   const { data, isFetching } = useGetContactsPageQuery({ grp: listId, query, status: status || undefined });
@@ -141,7 +141,12 @@ export function ContactsTable({ listId }: { listId: number }) {
         onQueryChange={setQuery}
         rowKey={(c) => c.id}
         loading={isFetching}
-        actions={(contact) => <ContactActions contact={contact} onEdit={() => setEditing(contact)} onChange={change} />}
+        actions={(contact) => (
+          <Stack direction="row" sx={{ gap: 0.5 }}>
+            <ContactActions contact={contact} onEdit={() => setEditing(contact)} onChange={change} />
+            {rowExtra?.(contact)}
+          </Stack>
+        )}
       />
       {editing && <ContactEditDialog contact={editing} listId={listId} onClose={() => setEditing(null)} />}
     </Stack>

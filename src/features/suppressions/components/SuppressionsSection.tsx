@@ -20,7 +20,7 @@ import {
   useRemoveSuppressionMutation,
   useSuppressionsDownloadLinkMutation,
 } from '../api';
-import { SUPPRESSION_REASONS, type CsvSeparator, type Suppression, type SuppressionReason } from '../types';
+import { OPERATOR_REASONS, SUPPRESSION_REASONS, type CsvSeparator, type Suppression, type SuppressionReason } from '../types';
 
 const columns = (admin: boolean): Column<Suppression>[] => [
   { key: 'email', label: t.email, text: (s) => s.email, sortField: 'email' },
@@ -201,7 +201,7 @@ function AddSuppressionForm() {
           onChange={(event) => setReason(event.target.value as SuppressionReason)}
           sx={{ minWidth: 180 }}
         >
-          {SUPPRESSION_REASONS.map((r) => (
+          {OPERATOR_REASONS.map((r) => (
             <MenuItem key={r} value={r}>
               {t.reasons[r]}
             </MenuItem>

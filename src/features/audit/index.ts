@@ -1,0 +1,2 @@
+export { AuditSection } from './components/AuditSection';
+export type { AuditAction, AuditEntry } from './types';

@@ -1,0 +1,32 @@
+/** The console's audit trail (`/influenceur/audit`, issue 38), in French: loaded with that page only. */
+export const frAudit = {
+  nav: "Journal d'audit",
+  title: "Journal d'audit",
+  adminOnly: "Réservé aux administrateurs : le journal d'audit.",
+  intro:
+    "Chaque lecture en masse ou modification de données personnelles : qui, quoi, quand et combien de lignes. L'adresse concernée n'y figure que par son empreinte.",
+  at: 'Date',
+  user: 'Utilisateur',
+  action: 'Action',
+  subject: 'Empreinte de l’adresse',
+  rows: 'Lignes',
+  actionFilter: 'Filtrer par action',
+  allActions: 'Toutes les actions',
+  after: 'Depuis le',
+  before: "Jusqu'au",
+  actions: {
+    'contact.added': 'contact ajouté',
+    'contact.edited': 'contact modifié',
+    'contact.removed': 'contact retiré',
+    'contacts.imported': 'contacts importés',
+    'contacts.exported': 'contacts exportés',
+    'address.suppressed': 'adresse exclue',
+    'person.exported': 'personne exportée',
+    'person.erased': 'personne effacée',
+    'user.role_changed': "rôle d'un utilisateur changé",
+  } as Record<string, string>,
+  empty: 'Aucune entrée.',
+  self: 'la personne elle-même',
+  personalData: 'Données personnelles',
+  personalDataOf: (email: string) => `Données personnelles de ${email} (export, effacement)`,
+};

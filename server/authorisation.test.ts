@@ -28,7 +28,7 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/login_check': { access: 'public' },
   'POST /api/password/forgot': { access: 'public', body: { email: 'personne@nulle-part.example' } },
   // The reset link's token is the credential: a made-up one is refused.
-  'POST /api/password/reset': { access: 'recipient', body: { token: 'forgedResetToken0123456789', password: 'un-mot-de-passe-assez-long' } },
+  'POST /api/password/reset': { access: 'recipient', body: { token: 'forgedResetToken0123456789', password: 'girafe-violon-tempête-77' } },
   'POST /api/logout': { access: 'bearer', endsSessions: true },
   'POST /api/me/password': { access: 'bearer', endsSessions: true },
   'DELETE /api/users/:id/sessions': { access: 'adminWrite', endsSessions: true },

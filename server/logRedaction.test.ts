@@ -103,7 +103,7 @@ describe('a whole journey, logged at info level', () => {
     expect((await t.app.inject(`/api/t/o/${open}`)).statusCode).toBeLessThan(500);
 
     // The password changes, then the session ends.
-    const renewed = 'nouveau-mot-de-passe-parcours';
+    const renewed = 'parcours-hibou-tempête-violon';
     seen.push(renewed);
     const changed = await t.app.inject({
       method: 'POST',

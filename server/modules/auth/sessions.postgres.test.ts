@@ -75,7 +75,7 @@ it('a session ended on one process answers 401 on the other, whose check was cac
   for (let i = 0; i < 2; i += 1) expect(await request(first, 'GET', '/api/users', kept)).toBe(200);
   const changer = await login(second, 'operateur@tgm.local', 'operateur-tgm-2026');
   expect(
-    await request(second, 'POST', '/api/me/password', changer, { currentPassword: 'operateur-tgm-2026', newPassword: 'un-autre-mot-de-passe' }),
+    await request(second, 'POST', '/api/me/password', changer, { currentPassword: 'operateur-tgm-2026', newPassword: 'hibou-cerf-volant-orage-31' }),
   ).toBe(204);
   expect(await eventually(() => request(first, 'GET', '/api/users', kept), 401)).toBe(401);
   expect(await request(first, 'GET', '/api/users', changer)).toBe(200);

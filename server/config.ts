@@ -49,6 +49,8 @@ export interface Config {
   bugReportRetentionDays: number;
   /** How long a password reset link stays usable (PASSWORD_RESET_TTL_MINUTES). */
   passwordResetTtlMinutes: number;
+  /** How long an invitation's link stays usable (INVITATION_TTL_HOURS). */
+  invitationTtlHours: number;
   publicReadRateLimit: number;
   /** Largest CSV of contacts one import reads, in bytes. */
   importMaxBytes: number;
@@ -436,6 +438,7 @@ export function loadConfig(env: Env = process.env): Config {
     bugReportRateLimit: integer(env, 'BUG_REPORT_RATE_LIMIT', 5, 1, 100_000),
     bugReportRetentionDays: integer(env, 'BUG_REPORT_RETENTION_DAYS', 90, 1, 3650),
     passwordResetTtlMinutes: integer(env, 'PASSWORD_RESET_TTL_MINUTES', 60, 5, 1440),
+    invitationTtlHours: integer(env, 'INVITATION_TTL_HOURS', 24, 1, 720),
     publicReadRateLimit: integer(env, 'PUBLIC_READ_RATE_LIMIT', 600, 1, 100_000),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
     diskReserveBytes: integer(env, 'DISK_RESERVE_MB', 64, 0, 1024 * 1024) * 1024 * 1024,

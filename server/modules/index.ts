@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleContext } from '../shared/context';
 import { authRoutes } from './auth/routes';
 import { passwordResetMessage } from './auth/passwordResetMessage';
-import { usersRoutes } from './users/routes';
+import { invitationMessage, usersRoutes } from './users';
 import { listConfirmationMessage, listeConfirmation, listsMailContacts, listsRoutes } from './lists';
 import { categoriesRoutes } from './categories/routes';
 import { registerViewerCondition, videosRoutes } from './videos';
@@ -36,7 +36,7 @@ import { tokensRoutes } from './tokens';
 // messages of lists, visitors and bug reports and unsubscribes from them, confirmations confirms their
 // subjects; neither imports them (docs/conventions.md, "Add a kind of message").
 registerMailContacts(listsMailContacts);
-for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfirmationMessage, visitorDigestMessage, passwordResetMessage, rapportsNoticeMessage]) {
+for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfirmationMessage, visitorDigestMessage, passwordResetMessage, rapportsNoticeMessage, invitationMessage]) {
   registerMessageKind(kind);
 }
 registerUnsubscribeAudience(digestAudience);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { TOKEN_SCOPES } from '../../shared/access';
 import { apiTokenHash, currentUser, newApiToken } from '../../shared/auth';
 import type { ModuleContext } from '../../shared/context';
@@ -72,7 +72,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app
         [user.id, name, JSON.stringify(scopes), apiTokenHash(token), expiresAt],
       );
       reply.header('cache-control', 'no-store');
-      return reply.code(201).send({ ...(toItem(tokenResource, row) as never), token });
+      return reply.code(201).send({ ...(toItem(tokenResource, row) as unknown as Static<typeof TokenCreated>), token });
     },
   );
 

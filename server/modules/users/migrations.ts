@@ -60,6 +60,7 @@ UPDATE app_user SET roles = (
 ) WHERE roles @> '["ROLE_USER"]'::jsonb;
 ALTER TABLE app_user ALTER COLUMN roles SET DEFAULT '["ROLE_EXPEDITEUR"]';
 ALTER TABLE app_user ADD COLUMN deactivated_at timestamptz;
+ALTER TABLE app_user ADD COLUMN invited_at timestamptz;
 `,
   },
 ];

@@ -14,7 +14,7 @@ export const tokenResource: ResourceDef = {
     lastUsedAt: { column: 'last_used_at', kind: 'timestamp' },
     user: { column: 'user_id', kind: 'int' },
   },
-  filters: ['name'],
+  filters: ['name', 'user'],
   orderable: ['id', 'name', 'created'],
   owner: 'user',
   defaultOrder: { field: 'created', direction: 'desc' },

@@ -161,6 +161,10 @@ describe('roles, deactivation and transfer', () => {
     expect(schedule.statusCode).toBe(403);
     expect(schedule.json().message).toContain('éditeur');
     expect((await api.post(`/api/grps/${list.json().id}/contacts.csv/download`, editor, {})).statusCode).toBe(403);
+    const automation = await api.post('/api/automations', editor, { name: 'Brouillon', trigger: { type: 'liste', grp: list.json().id }, steps: [] });
+    expect(automation.statusCode).toBe(201);
+    expect((await api.patch(`/api/automations/${automation.json().id}`, editor, { status: 'active' })).statusCode).toBe(403);
+    expect((await api.post(`/api/automations/${automation.json().id}/activate`, editor, {})).statusCode).toBe(403);
     const bat = await api.post('/api/email/encoded', editor, { email: 'quelquun@example.org', codeHtml: [Buffer.from('<p>x</p>').toString('base64')] });
     expect(bat.json()).toMatchObject({ statusCode: 403 });
   });

@@ -18,7 +18,7 @@ import { currentUser, endUserSessions, isAdmin, ROLE_ADMIN, ROLES } from '../../
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors';
 import type { ModuleContext } from '../../shared/context';
 import { userResource } from './resource';
-import { Email } from '../../shared/schemas';
+import { Answer, Email } from '../../shared/schemas';
 import { usersCopy as copy } from './copy';
 import { otherActiveAdmins, transferRows } from './repository';
 import { invitationRoutes, inviteUser } from './invitation';
@@ -35,7 +35,7 @@ const UserPatch = Type.Object(
 
 const UserCreate = Type.Object({ email: Email, roles: Roles }, { additionalProperties: false });
 const TransferBody = Type.Object({ to: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { additionalProperties: false });
-const TransferAnswer = Type.Object({ from: Type.Integer(), to: Type.Integer(), moved: Type.Record(Type.String(), Type.Integer()) });
+const TransferAnswer = Answer({ from: Type.Integer(), to: Type.Integer(), moved: Type.Record(Type.String(), Type.Integer()) });
 
 /** The roles given, known and at least one: a French 400 naming `roles` otherwise. */
 function checkedRoles(roles: string[]): string[] {

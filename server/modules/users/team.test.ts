@@ -116,6 +116,25 @@ describe('roles, deactivation and transfer', () => {
     expect((await api.patch(`/api/users/${adminId}`, admin, { roles: ['ROLE_EDITEUR'] })).statusCode).toBe(409);
   });
 
+  it('lets only one of two admins demoting each other at once pass: one admin stays', async () => {
+    const [{ id }] = await t.db.query<{ id: number }>(
+      `INSERT INTO app_user (email, password_hash, roles) VALUES ('bras-droit@example.org', 'x', '["ROLE_ADMIN"]') RETURNING id`,
+    );
+    const other = await t.signIn(id);
+    const answers = await Promise.all([
+      api.patch(`/api/users/${id}`, admin, { roles: ['ROLE_EDITEUR'] }),
+      api.patch(`/api/users/${adminId}`, other, { roles: ['ROLE_EDITEUR'] }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const [{ admins }] = await t.db.query<{ admins: number }>(
+      `SELECT count(*)::int AS admins FROM app_user WHERE roles @> '["ROLE_ADMIN"]'::jsonb AND deactivated_at IS NULL`,
+    );
+    expect(admins).toBe(1);
+    // The demo admin back, for the tests that follow.
+    await t.db.query(`UPDATE app_user SET roles = '["ROLE_ADMIN","ROLE_EXPEDITEUR"]' WHERE id = $1`, [adminId]);
+    await t.db.query(`UPDATE app_user SET deactivated_at = now() WHERE id = $1`, [id]);
+  });
+
   it('deactivates: sessions end, tokens stop, no sign-in; the rows stay and go to another user', async () => {
     const [{ id }] = await t.db.query<{ id: number }>(
       `INSERT INTO app_user (email, password_hash, roles) VALUES ('partant@example.org', 'x', '["ROLE_EXPEDITEUR"]') RETURNING id`,

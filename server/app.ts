@@ -49,11 +49,11 @@ export interface AppDeps {
 const UNPREFIXED = /^\/(users|grps|grp_rcps|categories|discours|deliveries|grprcp|mgt|videosocialmedia)(\/|\?|$)/;
 
 // Secrets that travel in URLs: query parameters (`download` is a download link's one-use token),
-// and the tokens of unsubscribe, tracking, confirmation, private feed and digest links in their paths.
+// and the tokens of unsubscribe, tracking, confirmation, password reset, invitation, private feed and digest links in their paths.
 // Addresses too (issue 38): `email=` and `search=` (an address searched for), and the suppression
 // list's items, whose path is an address.
 const REDACTED_QUERY = /([?&](?:token|tokenAc|visitorToken|password|access_token|code|download|email|search)=)[^&#]*/gi;
-const REDACTED_PATH = /(\/(?:unsubscribe|t\/[oc]|confirmations?|visitor\/feed|visitor\/digest\/unsubscribe|suppressions|preferences)\/)[^/?#]+/gi;
+const REDACTED_PATH = /(\/(?:unsubscribe|t\/[oc]|confirmations?|mot-de-passe|invitation|visitor\/feed|visitor\/digest\/unsubscribe|suppressions|preferences)\/)[^/?#]+/gi;
 
 /** A request URL fit for the logs: no token, password or unsubscribe link in clear. */
 export const redactUrl = (url: string) => url.replace(REDACTED_PATH, '$1[redacted]').replace(REDACTED_QUERY, '$1[redacted]');

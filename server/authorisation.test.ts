@@ -4,17 +4,33 @@ import { startApiTest, type ApiTest } from './testing/requests';
 
 /**
  * The authorisation matrix, generated from the server's own route table: every route ×
- * {no token, forged signature, expired, alg none, another non-admin user, the owner, admin}.
- * A route the table below does not know fails the suite: a new route states who may call it.
+ * {no token, forged signature, expired, alg none, another non-admin user, the owner (an
+ * expéditeur), admin, an éditeur, an API token of the owner with each scope}. A route the
+ * table below does not know fails the suite: a new route states who may call it.
  */
 
 /**
- * Who a route serves: anyone, a signed-in user, admins only (for some writes), a visitor's or a
+ * Who a route serves: anyone, a signed-in user (an éditeur too), an expéditeur or an admin
+ * (`sender`: sending, scheduling, activating, exports, erasures), admins only, a visitor's or a
  * recipient's token, or a service presenting a shared secret (webhooks).
  */
-type Access = 'public' | 'bearer' | 'adminWrite' | 'visitor' | 'recipient' | 'secret' | 'capability';
+type Access = 'public' | 'bearer' | 'sender' | 'adminWrite' | 'visitor' | 'recipient' | 'secret' | 'capability';
+/** The scopes of an API token (server/shared/access.ts), each with the identity that holds it alone. */
+const SCOPES = {
+  listesR: 'listes:lecture',
+  listesW: 'listes:écriture',
+  envoisW: 'envois:écriture',
+  modelesR: 'modèles:lecture',
+  modelesW: 'modèles:écriture',
+  webhooks: 'webhooks',
+} as const;
+type Scope = (typeof SCOPES)[keyof typeof SCOPES];
+/** A write scope lets a token read what it writes. */
+const IMPLIES: Partial<Record<Scope, Scope>> = { 'listes:écriture': 'listes:lecture', 'modèles:écriture': 'modèles:lecture' };
 interface Rule {
   access: Access;
+  /** The API token scope that opens it; none: tokens are refused (403). */
+  scope?: Scope;
   /** Its path names a record of the owner: another non-admin gets 403 or 404. */
   owned?: boolean;
   /** A valid JSON body, where `{}` would be refused before the owner is checked. */
@@ -28,29 +44,37 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/login_check': { access: 'public' },
   'POST /api/password/forgot': { access: 'public', body: { email: 'personne@nulle-part.example' } },
   // The reset link's token is the credential: a made-up one is refused.
-  'POST /api/password/reset': { access: 'recipient', body: { token: 'forgedResetToken0123456789', password: 'un-mot-de-passe-assez-long' } },
+  'POST /api/password/reset': { access: 'recipient', body: { token: 'forgedResetToken0123456789', password: 'girafe-violon-tempête-77' } },
   'POST /api/logout': { access: 'bearer', endsSessions: true },
   'POST /api/me/password': { access: 'bearer', endsSessions: true },
   'DELETE /api/users/:id/sessions': { access: 'adminWrite', endsSessions: true },
+  'POST /api/users': { access: 'adminWrite', body: { email: 'invitee-matrice@example.org', roles: ['ROLE_EDITEUR'] } },
+  // Deactivates the owner (the matrix gives them back their account after it).
+  'DELETE /api/users/:id': { access: 'adminWrite', endsSessions: true },
+  'POST /api/users/:id/transfert': { access: 'adminWrite', body: { to: 2147483000 } },
+  'POST /api/invitation': { access: 'recipient', body: { token: 'forgedInvitationToken0123456789', password: 'girafe-violon-tempête-77' } },
+  'GET /api/tokens': { access: 'bearer' },
+  'POST /api/tokens': { access: 'bearer', body: { name: 'matrice', scopes: ['listes:lecture'] } },
+  'DELETE /api/tokens/:id': { access: 'bearer', owned: true },
   'GET /api/users': { access: 'bearer' },
   'GET /api/users/:id': { access: 'bearer', owned: true },
   'PATCH /api/users/:id': { access: 'bearer', owned: true },
-  'GET /api/grps': { access: 'bearer' },
-  'POST /api/grps': { access: 'bearer' },
-  'GET /api/grps/:id': { access: 'bearer', owned: true },
-  'PATCH /api/grps/:id': { access: 'bearer', owned: true },
-  'GET /api/grp_rcps': { access: 'bearer' },
-  'POST /api/grp_rcps': { access: 'bearer' },
-  'GET /api/grp_rcps/:id': { access: 'bearer', owned: true },
-  'PATCH /api/grp_rcps/:id': { access: 'bearer', owned: true },
-  'GET /api/grp_rcps/:id/count': { access: 'bearer', owned: true },
-  'GET /api/grprcp/last': { access: 'bearer' },
-  'POST /api/mgt/RT/createGrpRcp/byDate': { access: 'bearer' },
-  'GET /api/grps/:id/refresh': { access: 'bearer', owned: true },
-  'POST /api/amp/bo/target/new': { access: 'bearer' },
-  'POST /api/grps/:id/import': { access: 'bearer', owned: true },
-  'GET /api/grps/:id/contacts.csv': { access: 'bearer', owned: true },
-  'POST /api/grps/:id/contacts.csv/download': { access: 'bearer', owned: true },
+  'GET /api/grps': { access: 'bearer', scope: 'listes:lecture' },
+  'POST /api/grps': { access: 'bearer', scope: 'listes:écriture' },
+  'GET /api/grps/:id': { access: 'bearer', scope: 'listes:lecture', owned: true },
+  'PATCH /api/grps/:id': { access: 'bearer', scope: 'listes:écriture', owned: true },
+  'GET /api/grp_rcps': { access: 'bearer', scope: 'listes:lecture' },
+  'POST /api/grp_rcps': { access: 'bearer', scope: 'listes:écriture' },
+  'GET /api/grp_rcps/:id': { access: 'bearer', scope: 'listes:lecture', owned: true },
+  'PATCH /api/grp_rcps/:id': { access: 'bearer', scope: 'listes:écriture', owned: true },
+  'GET /api/grp_rcps/:id/count': { access: 'bearer', scope: 'listes:lecture', owned: true },
+  'GET /api/grprcp/last': { access: 'bearer', scope: 'listes:lecture' },
+  'POST /api/mgt/RT/createGrpRcp/byDate': { access: 'bearer', scope: 'listes:écriture' },
+  'GET /api/grps/:id/refresh': { access: 'bearer', scope: 'listes:écriture', owned: true },
+  'POST /api/amp/bo/target/new': { access: 'bearer', scope: 'listes:écriture' },
+  'POST /api/grps/:id/import': { access: 'bearer', scope: 'listes:écriture', owned: true },
+  'GET /api/grps/:id/contacts.csv': { access: 'sender', scope: 'listes:lecture', owned: true },
+  'POST /api/grps/:id/contacts.csv/download': { access: 'sender', scope: 'listes:lecture', owned: true },
   'GET /api/categories': { access: 'bearer' },
   'POST /api/categories': { access: 'adminWrite' },
   'GET /api/categories/:id': { access: 'bearer', owned: true },
@@ -98,44 +122,44 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/localToProd': { access: 'bearer' },
   'POST /api/localToProd/list': { access: 'bearer' },
   'GET /api/sequence/clean': { access: 'bearer' },
-  'GET /api/deliveries': { access: 'bearer' },
-  'POST /api/deliveries': { access: 'adminWrite' },
+  'GET /api/deliveries': { access: 'bearer', scope: 'modèles:lecture' },
+  'POST /api/deliveries': { access: 'adminWrite', scope: 'modèles:écriture' },
   'GET /api/mail/domain': { access: 'adminWrite' },
-  'GET /api/deliveries/:id': { access: 'bearer', owned: true },
-  'PATCH /api/deliveries/:id': { access: 'bearer', owned: true },
-  'GET /api/deliveryAll/:ref': { access: 'bearer', owned: true },
-  'POST /api/delivery/new': { access: 'adminWrite' },
-  'POST /api/delivery/amp/validation': { access: 'bearer' },
-  'GET /api/delivery/starters': { access: 'bearer' },
-  'POST /api/amp/bo/modele/new': { access: 'adminWrite' },
-  'POST /api/sendEmail': { access: 'bearer' },
-  'GET /api/sends': { access: 'bearer' },
-  'GET /api/sends/:id': { access: 'bearer', owned: true },
-  'POST /api/sends/:id/:action': { access: 'bearer', owned: true },
-  'PATCH /api/sends/:id': { access: 'bearer', owned: true, body: { sendAt: '2099-01-04T09:00:00+01:00' } },
-  'GET /api/sends/:id/report': { access: 'bearer', owned: true },
-  'GET /api/sends/:id/outcomes.csv': { access: 'bearer', owned: true },
-  'POST /api/sends/:id/outcomes.csv/download': { access: 'bearer', owned: true },
-  'GET /api/schedules': { access: 'bearer' },
-  'POST /api/schedules': { access: 'bearer' },
-  'DELETE /api/schedules/:id': { access: 'bearer', owned: true },
+  'GET /api/deliveries/:id': { access: 'bearer', scope: 'modèles:lecture', owned: true },
+  'PATCH /api/deliveries/:id': { access: 'bearer', scope: 'modèles:écriture', owned: true },
+  'GET /api/deliveryAll/:ref': { access: 'bearer', scope: 'modèles:lecture', owned: true },
+  'POST /api/delivery/new': { access: 'adminWrite', scope: 'modèles:écriture' },
+  'POST /api/delivery/amp/validation': { access: 'bearer', scope: 'modèles:lecture' },
+  'GET /api/delivery/starters': { access: 'bearer', scope: 'modèles:lecture' },
+  'POST /api/amp/bo/modele/new': { access: 'adminWrite', scope: 'modèles:écriture' },
+  'POST /api/sendEmail': { access: 'sender', scope: 'envois:écriture' },
+  'GET /api/sends': { access: 'bearer', scope: 'envois:écriture' },
+  'GET /api/sends/:id': { access: 'bearer', scope: 'envois:écriture', owned: true },
+  'POST /api/sends/:id/:action': { access: 'sender', scope: 'envois:écriture', owned: true },
+  'PATCH /api/sends/:id': { access: 'sender', scope: 'envois:écriture', owned: true, body: { sendAt: '2099-01-04T09:00:00+01:00' } },
+  'GET /api/sends/:id/report': { access: 'bearer', scope: 'envois:écriture', owned: true },
+  'GET /api/sends/:id/outcomes.csv': { access: 'sender', owned: true },
+  'POST /api/sends/:id/outcomes.csv/download': { access: 'sender', owned: true },
+  'GET /api/schedules': { access: 'bearer', scope: 'envois:écriture' },
+  'POST /api/schedules': { access: 'sender', scope: 'envois:écriture' },
+  'DELETE /api/schedules/:id': { access: 'sender', scope: 'envois:écriture', owned: true },
   'GET /api/t/c/:token': { access: 'recipient' },
   'GET /api/t/o/:token': { access: 'public' },
   'POST /api/bounces/:service': { access: 'secret' },
-  'POST /api/email/encoded': { access: 'bearer' },
-  'POST /api/email/preview': { access: 'bearer' },
-  'GET /api/email/variables': { access: 'bearer' },
+  'POST /api/email/encoded': { access: 'bearer', scope: 'envois:écriture' },
+  'POST /api/email/preview': { access: 'bearer', scope: 'modèles:lecture' },
+  'GET /api/email/variables': { access: 'bearer', scope: 'modèles:lecture' },
   'GET /api/unsubscribe/:token': { access: 'recipient' },
   'POST /api/unsubscribe/:token': { access: 'recipient' },
   'POST /api/video/rating': { access: 'public' },
   'GET /api/video/rating': { access: 'public' },
   'GET /api/video/rating/mine': { access: 'visitor' },
-  'POST /api/telegram/bot': { access: 'bearer' },
+  'POST /api/telegram/bot': { access: 'sender' },
   'GET /api/recipients/:id/socialMedia': { access: 'bearer', owned: true },
   'POST /api/getSocialMediaInfo': { access: 'bearer' },
   'POST /api/youtube/:n': { access: 'bearer' },
   'POST /api/twitter/:n': { access: 'bearer' },
-  'POST /api/twitter/post': { access: 'bearer' },
+  'POST /api/twitter/post': { access: 'sender' },
   'POST /api/socialMedia/youtube': { access: 'bearer' },
   'POST /api/socialMedia/youtube/list': { access: 'bearer' },
   'POST /api/videosocialmedia/last': { access: 'bearer' },
@@ -144,16 +168,16 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/automations': { access: 'bearer' },
   'GET /api/automations/:id': { access: 'bearer', owned: true },
   'PATCH /api/automations/:id': { access: 'bearer', owned: true },
-  'POST /api/automations/:id/activate': { access: 'bearer', owned: true },
+  'POST /api/automations/:id/activate': { access: 'sender', owned: true },
   'GET /api/automations/:id/contacts/:contactId': { access: 'bearer', owned: true },
   'GET /api/confirmations/:token': { access: 'recipient' },
   'POST /api/confirmations/:token': { access: 'recipient' },
-  'GET /api/suppressions': { access: 'bearer' },
-  'POST /api/suppressions': { access: 'bearer', body: { email: 'exclue-matrice@example.org' } },
-  'GET /api/suppressions/:email': { access: 'bearer', owned: true },
-  'DELETE /api/suppressions/:email': { access: 'bearer', owned: true },
-  'GET /api/suppressions.csv': { access: 'bearer' },
-  'POST /api/suppressions.csv/download': { access: 'bearer' },
+  'GET /api/suppressions': { access: 'bearer', scope: 'listes:lecture' },
+  'POST /api/suppressions': { access: 'bearer', scope: 'listes:écriture', body: { email: 'exclue-matrice@example.org' } },
+  'GET /api/suppressions/:email': { access: 'bearer', scope: 'listes:lecture', owned: true },
+  'DELETE /api/suppressions/:email': { access: 'sender', scope: 'listes:écriture', owned: true },
+  'GET /api/suppressions.csv': { access: 'sender', scope: 'listes:lecture' },
+  'POST /api/suppressions.csv/download': { access: 'sender', scope: 'listes:lecture' },
   'POST /api/personnes/effacement': { access: 'adminWrite', body: { email: 'effacee-matrice@example.org' } },
   'GET /api/personnes/export': { access: 'adminWrite' },
   'GET /api/audit': { access: 'adminWrite' },
@@ -167,8 +191,8 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/rapports/:id/journal': { access: 'adminWrite' },
   'GET /api/audience': { access: 'bearer' },
   'GET /api/audience/:channelId': { access: 'bearer', owned: true },
-  'GET /api/audience.csv': { access: 'bearer' },
-  'POST /api/audience.csv/download': { access: 'bearer' },
+  'GET /api/audience.csv': { access: 'sender' },
+  'POST /api/audience.csv/download': { access: 'sender' },
   'GET /api/rapports/:id/piles': { access: 'adminWrite' },
 };
 
@@ -189,8 +213,12 @@ function smallReport() {
   };
 }
 
-const IDENTITIES = ['none', 'forged', 'expired', 'algNone', 'other', 'owner', 'admin'] as const;
+const TOKEN_IDENTITIES = Object.keys(SCOPES) as (keyof typeof SCOPES)[];
+const IDENTITIES = ['none', 'forged', 'expired', 'algNone', 'other', 'owner', 'admin', 'editor', ...TOKEN_IDENTITIES] as const;
 type Identity = (typeof IDENTITIES)[number];
+type TokenIdentity = keyof typeof SCOPES;
+const isToken = (identity: Identity): identity is TokenIdentity => identity in SCOPES;
+const opens = (held: Scope, needed: Scope | undefined) => needed !== undefined && (held === needed || IMPLIES[held] === needed);
 
 // What the owner holds; another user's answers must never contain it.
 const MARKER = 'marqueur-proprietaire';
@@ -208,6 +236,9 @@ beforeAll(async () => {
   const [other] = await t.db.query<{ id: number }>(
     "INSERT INTO app_user (email, password_hash) VALUES ('autre@tgm.local', 'x') RETURNING id",
   );
+  const [editor] = await t.db.query<{ id: number }>(
+    `INSERT INTO app_user (email, password_hash, roles) VALUES ('editeur@tgm.local', 'x', '["ROLE_EDITEUR"]') RETURNING id`,
+  );
   const claims = { id: operatorId, ip: '127.0.0.1', roles: [], username: 'operateur@tgm.local' };
   const forged = createSigner({ key: 'another-secret-'.padEnd(40, 'y'), algorithm: 'HS256', expiresIn: 3_600_000 })(claims);
   const expired = createSigner({ key: 'test-secret-'.padEnd(40, 'x'), algorithm: 'HS256', expiresIn: 1000, clockTimestamp: Date.now() - 3_600_000 })(claims);
@@ -220,7 +251,15 @@ beforeAll(async () => {
     other: await t.signIn(other.id),
     owner: operator,
     admin,
+    editor: await t.signIn(editor.id),
   });
+  // The owner's API tokens, one a scope.
+  for (const identity of TOKEN_IDENTITIES) {
+    const made = await api.post('/api/tokens', operator, { name: `matrice ${identity}`, scopes: [SCOPES[identity]] });
+    if (made.statusCode !== 201) throw new Error(`token not created: ${made.body}`);
+    headers[identity] = { authorization: `Bearer ${made.json().token}` };
+  }
+  const throwaway = (await api.post('/api/tokens', operator, { name: 'matrice jetable', scopes: ['webhooks'] })).json();
 
   // The owner's records, which the parameterised routes point at.
   const grp = (await api.post('/api/grps', operator, { subject: `${MARKER} liste`, doubleOptIn: true })).json();
@@ -258,6 +297,7 @@ beforeAll(async () => {
   }
   Object.assign(params, {
     '/api/users/': String(operatorId),
+    '/api/tokens/': String(throwaway.id),
     '/api/grps/': String(grp.id),
     '/api/grp_rcps/:id/count': String(grp.id),
     '/api/grp_rcps/': String(contact.id),
@@ -290,12 +330,15 @@ afterAll(() => t.close());
 
 /** New sessions for the signed-in identities, after a route that may have ended theirs. */
 async function signInAgain(): Promise<void> {
+  // A deactivated owner is given their account back: their tokens work again with it.
+  await t.db.query('UPDATE app_user SET deactivated_at = NULL');
   const ids = await t.db.query<{ id: number; email: string }>('SELECT id, email FROM app_user');
   const idOf = (email: string) => ids.find((user) => user.email === email)!.id;
   Object.assign(headers, {
     owner: await t.signIn(operatorId),
     admin: await t.signIn(idOf(t.config.adminEmail)),
     other: await t.signIn(idOf('autre@tgm.local')),
+    editor: await t.signIn(idOf('editeur@tgm.local')),
   });
 }
 
@@ -352,10 +395,26 @@ describe('the authorisation matrix', () => {
         const fail = (why: string) => wrong.push(`${method} ${url} as ${identity}: ${status} (${why}) ${response.body.slice(0, 120)}`);
         if (status >= 500) fail('no answer is 5xx');
         const tokenless = identity === 'none' || identity === 'forged' || identity === 'expired' || identity === 'algNone';
-        if (rule.access === 'bearer' || rule.access === 'adminWrite') {
+        const signedIn = rule.access === 'bearer' || rule.access === 'sender' || rule.access === 'adminWrite';
+        if (signedIn && isToken(identity)) {
+          // The owner's token: within its scope it is the owner (an admin's route stays closed); outside, 403.
+          if (!opens(SCOPES[identity], rule.scope)) {
+            if (status !== 403) fail(`expected 403 outside the token's scope (${rule.scope ?? 'no scope'})`);
+          } else if (rule.access === 'adminWrite') {
+            if (status !== 403 && status !== 400) fail('expected 403 (or 400): the owner is no admin');
+          } else if (isRefusal(status)) fail('a token within its scope is let in');
+        }
+        if (signedIn && identity === 'editor') {
+          if (status === 401) fail('an éditeur is signed in');
+          if ((rule.access === 'sender' || rule.access === 'adminWrite') && status !== 403 && !(rule.access === 'adminWrite' && status === 400)) {
+            fail('expected 403 for an éditeur');
+          }
+          if (rule.owned && status !== 403 && status !== 404) fail('expected 403 or 404');
+        }
+        if (signedIn && !isToken(identity) && identity !== 'editor') {
           if (tokenless && status !== 401) fail('expected 401');
           if (identity === 'admin' && isRefusal(status)) fail('admin is let in');
-          if (identity === 'owner' && rule.access === 'bearer' && isRefusal(status)) fail('the owner is let in');
+          if (identity === 'owner' && (rule.access === 'bearer' || rule.access === 'sender') && isRefusal(status)) fail('the owner is let in');
           // A body the schema refuses is refused first (400); a valid one meets the admin check (403).
           if (rule.access === 'adminWrite' && (identity === 'owner' || identity === 'other') && status !== 403 && status !== 400) {
             fail('expected 403 (or 400)');
@@ -370,12 +429,12 @@ describe('the authorisation matrix', () => {
         if (rule.access === 'secret' && status !== 401) fail('a webhook without its secret');
         // An address whose path is the credential (a private feed): a made-up one names nothing.
         if (rule.access === 'capability' && status !== 404) fail('a capability address nobody was given');
-        if (identity === 'other' && response.body.includes(MARKER)) fail("another user's data");
+        if ((identity === 'other' || identity === 'editor') && response.body.includes(MARKER)) fail("another user's data");
       }
-      table.push(`${method.padEnd(6)} ${url.padEnd(40)} ${IDENTITIES.map((identity) => String(statuses[identity]).padStart(8)).join('')}`);
+      table.push(`${method.padEnd(6)} ${url.padEnd(40)} ${IDENTITIES.map((identity) => String(statuses[identity]).padStart(9)).join('')}`);
     }
     console.info(
-      [`${t.app.apiRoutes.length} routes × ${IDENTITIES.length} identities`, `${''.padEnd(48)}${IDENTITIES.map((i) => i.padStart(8)).join('')}`, ...table].join('\n'),
+      [`${t.app.apiRoutes.length} routes × ${IDENTITIES.length} identities`, `${''.padEnd(48)}${IDENTITIES.map((i) => i.padStart(9)).join('')}`, ...table].join('\n'),
     );
     expect(wrong).toEqual([]);
   });

@@ -55,6 +55,8 @@ export interface Config {
   outboxRetentionDays: number;
   /** How long a password reset link stays usable (PASSWORD_RESET_TTL_MINUTES). */
   passwordResetTtlMinutes: number;
+  /** How long an invitation's link stays usable (INVITATION_TTL_HOURS). */
+  invitationTtlHours: number;
   publicReadRateLimit: number;
   /** Largest CSV of contacts one import reads, in bytes. */
   importMaxBytes: number;
@@ -449,6 +451,7 @@ export function loadConfig(env: Env = process.env): Config {
     trackingRetentionDays: integer(env, 'TRACKING_RETENTION_DAYS', 395, 1, 36500),
     outboxRetentionDays: integer(env, 'OUTBOX_RETENTION_DAYS', 30, 1, 36500),
     passwordResetTtlMinutes: integer(env, 'PASSWORD_RESET_TTL_MINUTES', 60, 5, 1440),
+    invitationTtlHours: integer(env, 'INVITATION_TTL_HOURS', 24, 1, 720),
     publicReadRateLimit: integer(env, 'PUBLIC_READ_RATE_LIMIT', 600, 1, 100_000),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
     diskReserveBytes: integer(env, 'DISK_RESERVE_MB', 64, 0, 1024 * 1024) * 1024 * 1024,

@@ -92,6 +92,15 @@ describe('a whole journey, logged at info level', () => {
     seen.push(recipient.token);
     expect((await api.patch(`/api/recipients/${recipient.id}?token=${recipient.token}`, {}, { firstname: 'Léa' })).statusCode).toBe(200);
 
+    // An API token at work, and the pages of a reset and an invitation link (the SPA's addresses).
+    const apiToken = (await api.post('/api/tokens', operator, { name: 'Parcours', scopes: ['listes:lecture'] })).json().token as string;
+    seen.push(apiToken);
+    expect((await t.app.inject({ url: '/api/grps', headers: { authorization: `Bearer ${apiToken}` } })).statusCode).toBe(200);
+    const linkTokens = ['lienDeReinitialisationParcours0123456789', 'lienDInvitationParcours0123456789abc'];
+    seen.push(...linkTokens);
+    await t.app.inject({ url: `/mot-de-passe/${linkTokens[0]}` });
+    await t.app.inject({ url: `/invitation/${linkTokens[1]}` });
+
     // A message's links: unsubscribe (page and one-click), and the open image.
     const [contact] = await t.db.query<{ id: number }>('SELECT id FROM grp_rcp WHERE grp_id = $1', [list.id]);
     const secret = await loadLinkSecret(t.db);
@@ -103,7 +112,7 @@ describe('a whole journey, logged at info level', () => {
     expect((await t.app.inject(`/api/t/o/${open}`)).statusCode).toBeLessThan(500);
 
     // The password changes, then the session ends.
-    const renewed = 'nouveau-mot-de-passe-parcours';
+    const renewed = 'parcours-hibou-tempête-violon';
     seen.push(renewed);
     const changed = await t.app.inject({
       method: 'POST',

@@ -19,6 +19,7 @@ import { rapportsMigrations } from '../modules/rapports/migrations';
 import { audienceMigrations } from '../modules/audience/migrations';
 import { personnesMigrations } from '../modules/personnes/migrations';
 import { auditMigrations } from '../modules/audit/migrations';
+import { tokensMigrations } from '../modules/tokens/migrations';
 import { laterTableChangesMigrations, tableChangesMigration } from './tableChanges';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
@@ -43,6 +44,7 @@ export const migrations: Migration[] = [
   ...audienceMigrations,
   ...personnesMigrations,
   ...auditMigrations,
+  ...tokensMigrations,
   tableChangesMigration,
   ...laterTableChangesMigrations,
 ];

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db, Queryable } from './db';
+import { ROLE_ADMIN, ROLE_EXPEDITEUR } from '../shared/auth';
 import { ensureUser } from '../modules/users/repository';
 import { seedDemoVideos } from '../modules/videos/demoSeed';
 import { seedBackOffice } from './demoBackOffice';
@@ -13,8 +14,11 @@ export interface Seed {
 export const usersSeed: Seed = {
   id: 'demo-users',
   run: async (tx, config) => {
-    await ensureUser(tx, config.adminEmail, config.adminPassword, ['ROLE_ADMIN', 'ROLE_USER']);
-    await ensureUser(tx, config.operatorEmail, config.operatorPassword, ['ROLE_USER']);
+    // ADMIN_EMAIL/ADMIN_PASSWORD make the first admin of an empty database only: later
+    // users come by invitation (docs/decisions.md, «A team (issue 39)»).
+    const [admin] = await tx.query(`SELECT 1 FROM app_user WHERE roles @> '["ROLE_ADMIN"]'::jsonb LIMIT 1`);
+    if (!admin) await ensureUser(tx, config.adminEmail, config.adminPassword, [ROLE_ADMIN, ROLE_EXPEDITEUR]);
+    await ensureUser(tx, config.operatorEmail, config.operatorPassword, [ROLE_EXPEDITEUR]);
   },
 };
 

@@ -8,7 +8,7 @@ import type { Migration } from './types';
  * write too, a table is cached only if it tells every write to its listeners; a table missing
  * here is read through, never served stale.
  */
-export const NOTIFYING_TABLES = ['app_user', 'grp', 'grp_rcp', 'recipient', 'delivery', 'category', 'discours', 'user_session'] as const;
+export const NOTIFYING_TABLES = ['app_user', 'grp', 'grp_rcp', 'recipient', 'delivery', 'category', 'discours', 'user_session', 'api_token'] as const;
 
 /** The tables migration 9000 gave a trigger (released: never changed). */
 const FIRST_NOTIFYING_TABLES = ['app_user', 'grp', 'grp_rcp', 'recipient', 'delivery', 'category', 'discours'];
@@ -46,6 +46,8 @@ function createTrigger(table: string): string {
 export const laterTableChangesMigrations: Migration[] = [
   // Sessions: a session ended on one process is refused by the others at once.
   { id: '9001_user_session_notifications', sql: createTrigger('user_session') },
+  // API tokens: a token revoked on one process is refused by the others at once.
+  { id: '9002_api_token_notifications', sql: createTrigger('api_token') },
 ];
 
 /** The listening connection's name in `pg_stat_activity`. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleContext } from '../shared/context';
 import { authRoutes } from './auth/routes';
 import { passwordResetMessage } from './auth/passwordResetMessage';
-import { usersRoutes } from './users/routes';
+import { invitationMessage, usersRoutes } from './users';
 import { listConfirmationMessage, listeConfirmation, listsMailContacts, listsRoutes } from './lists';
 import { categoriesRoutes } from './categories/routes';
 import { registerViewerCondition, videosRoutes } from './videos';
@@ -45,12 +45,22 @@ import {
   visitorErasureConfirmation,
 } from './personnes';
 import { auditRoutes } from './audit';
+import { tokensRoutes } from './tokens';
 
 // What lower modules serve for higher ones, registered once, before any route: mail sends the
 // messages of lists, visitors and bug reports and unsubscribes from them, confirmations confirms their
 // subjects; neither imports them (docs/conventions.md, "Add a kind of message").
 registerMailContacts(listsMailContacts);
-for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfirmationMessage, visitorDigestMessage, passwordResetMessage, rapportsNoticeMessage, selfErasureMessage]) {
+for (const kind of [
+  listConfirmationMessage,
+  visitorSignInMessage,
+  visitorConfirmationMessage,
+  visitorDigestMessage,
+  passwordResetMessage,
+  rapportsNoticeMessage,
+  selfErasureMessage,
+  invitationMessage,
+]) {
   registerMessageKind(kind);
 }
 registerUnsubscribeAudience(digestAudience);
@@ -88,4 +98,5 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   audienceRoutes,
   personnesRoutes,
   auditRoutes,
+  tokensRoutes,
 ];

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Db, Queryable } from '../db/db';
 import { ReadCache } from '../db/readCache';
-import { unauthorized } from './errors';
+import { accessOf, tokenAllows, type RouteAccess } from './access';
+import { forbidden, unauthorized } from './errors';
 
 export interface AuthUser {
   id: number;
@@ -22,8 +23,29 @@ export interface TokenPayload {
 }
 
 export const ROLE_ADMIN = 'ROLE_ADMIN';
+/** An operator: their own lists, deliveries and sends (before issue 39, `ROLE_USER`). */
+export const ROLE_EXPEDITEUR = 'ROLE_EXPEDITEUR';
+/** Prepares lists, contacts, deliveries, segments and automations, sends nothing. */
+export const ROLE_EDITEUR = 'ROLE_EDITEUR';
+/** The roles a user may be given, the most powerful first. */
+export const ROLES = [ROLE_ADMIN, ROLE_EXPEDITEUR, ROLE_EDITEUR] as const;
+/** Before issue 39's migration 0160: read as an expéditeur wherever it still shows. */
+const LEGACY_OPERATOR = 'ROLE_USER';
 
 export const isAdmin = (user: AuthUser) => user.roles.includes(ROLE_ADMIN);
+
+/** Whether the user may send, schedule, activate, export and erase (an expéditeur or an admin). */
+export const canSend = (user: AuthUser) =>
+  user.roles.includes(ROLE_ADMIN) || user.roles.includes(ROLE_EXPEDITEUR) || user.roles.includes(LEGACY_OPERATOR);
+
+/** The prefix of an API token: tells it from a session's JWT before anything is verified. */
+export const API_TOKEN_PREFIX = 'tgm_';
+
+/** How an API token is kept: the SHA-256 of its text (a random 32-byte secret needs no slow hash). */
+export const apiTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new API token's text, shown once. */
+export const newApiToken = () => `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
 
 export interface TokenService {
   sign(payload: TokenPayload): string;
@@ -91,6 +113,8 @@ declare module 'fastify' {
     authUser: AuthUser | null;
     /** The session the bearer belongs to, once `authenticate` ran. */
     sessionId?: string;
+    /** The API token the request came with, instead of a session. */
+    apiToken?: { id: number; scopes: readonly string[] };
   }
 }
 
@@ -141,25 +165,89 @@ export async function endUserSessions(db: Queryable, userId: number, keep?: stri
 async function findSessionUser(db: Queryable, sid: string, id: number): Promise<AuthUser | null> {
   const [row] = await db.query<AuthUser>(
     `SELECT u.id, u.email, u.roles FROM user_session s JOIN app_user u ON u.id = s.user_id
-     WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now()`,
+     WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now() AND u.deactivated_at IS NULL`,
     [sid, id],
   );
   return row ? Object.freeze({ ...row, roles: Object.freeze([...row.roles]) as string[] }) : null;
 }
 
+interface ApiTokenUser {
+  user: AuthUser;
+  tokenId: number;
+  scopes: readonly string[];
+  /** ms since the epoch, or null when it does not expire. */
+  expiresAt: number | null;
+}
+
+/** The live API token of this hash and its active user, roles as they are now. */
+async function findApiTokenUser(db: Queryable, hash: string): Promise<ApiTokenUser | null> {
+  const [row] = await db.query<{ tokenId: number; scopes: string[]; expiresAt: string | null; id: number; email: string; roles: string[] }>(
+    `SELECT t.id AS "tokenId", t.scopes, t.expires_at AS "expiresAt", u.id, u.email, u.roles
+     FROM api_token t JOIN app_user u ON u.id = t.user_id
+     WHERE t.token_hash = $1 AND u.deactivated_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())`,
+    [hash],
+  );
+  if (!row) return null;
+  return Object.freeze({
+    user: Object.freeze({ id: row.id, email: row.email, roles: Object.freeze([...row.roles]) as string[] }),
+    tokenId: row.tokenId,
+    scopes: Object.freeze([...row.scopes]),
+    expiresAt: row.expiresAt === null ? null : Date.parse(row.expiresAt),
+  });
+}
+
+/** A token's last use is written once a minute at most, not once a request. */
+const LAST_USED_EVERY_MS = 60_000;
+
+/** Refuses a caller whose role or token scope the route's access does not allow (shared/access.ts). */
+function checkAccess(access: RouteAccess | undefined, user: AuthUser, token: { scopes: readonly string[] } | undefined): void {
+  if (!access) throw forbidden('Accès non autorisé à cette opération.');
+  if (token && !tokenAllows(token.scopes, access.scope)) {
+    throw forbidden(
+      access.scope
+        ? `Ce jeton d’API n’a pas la portée « ${access.scope} » qu’il faut ici.`
+        : 'Cette opération ne se fait pas avec un jeton d’API.',
+    );
+  }
+  if (access.role === 'admin' && !isAdmin(user)) throw forbidden('Réservé aux administrateurs.');
+  if (access.role === 'expediteur' && !canSend(user)) {
+    throw forbidden('Votre rôle (éditeur) ne permet pas cette action : elle est réservée aux expéditeurs.');
+  }
+}
+
 /**
  * Builds the pre-handler of back-office routes: a valid bearer token whose session is still
  * open (signing out, a password change or an admin ends it, on every process) and whose user
- * still exists, with roles read fresh from the database (a demoted admin loses rights at once:
- * a cached check lasts only while neither table was written; on PostgreSQL both notify their
- * writes to every process, tableChanges.ts).
+ * still exists and is active, with roles read fresh from the database (a demoted admin loses
+ * rights at once: a cached check lasts only while neither table was written; on PostgreSQL
+ * both notify their writes to every process, tableChanges.ts). An API token (`tgm_…`) stands
+ * for its user within its scopes. Then the route's access (shared/access.ts) is checked.
  */
 export function createAuthenticate(tokens: TokenService, db: Queryable & Pick<Db, 'dataVersion'>) {
   const sessions = new ReadCache<AuthUser | null>(db, ['app_user', 'user_session'], SESSION_CACHE);
+  const apiTokens = new ReadCache<ApiTokenUser | null>(db, ['app_user', 'api_token'], SESSION_CACHE);
+  const lastUsedWritten = new Map<number, number>();
+  const noteUse = (tokenId: number) => {
+    const now = Date.now();
+    if (now - (lastUsedWritten.get(tokenId) ?? 0) < LAST_USED_EVERY_MS) return;
+    if (lastUsedWritten.size > 10_000) lastUsedWritten.clear();
+    lastUsedWritten.set(tokenId, now);
+    void db.query('UPDATE api_token SET last_used_at = now() WHERE id = $1', [tokenId]).catch(() => lastUsedWritten.delete(tokenId));
+  };
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthorized();
+    const access = accessOf(request.method === 'HEAD' ? 'GET' : request.method, request.routeOptions.url);
+    if (match[1].startsWith(API_TOKEN_PREFIX)) {
+      const found = await apiTokens.read(apiTokenHash(match[1]), () => findApiTokenUser(db, apiTokenHash(match[1])));
+      if (!found || (found.expiresAt !== null && found.expiresAt <= Date.now())) throw unauthorized('Jeton d’API invalide, expiré ou révoqué.');
+      request.authUser = found.user;
+      request.apiToken = { id: found.tokenId, scopes: found.scopes };
+      checkAccess(access, found.user, request.apiToken);
+      noteUse(found.tokenId);
+      return;
+    }
     let payload: TokenPayload;
     try {
       payload = tokens.verify(match[1]);
@@ -172,5 +260,6 @@ export function createAuthenticate(tokens: TokenService, db: Queryable & Pick<Db
     if (!user) throw unauthorized('Session terminée : reconnectez-vous.');
     request.authUser = user;
     request.sessionId = sid;
+    checkAccess(access, user, undefined);
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
+import { accessOf } from './access';
 
 /** Who may call a route: a signed-in user, a visitor's token, a recipient's token, or anyone. */
 export type Security = 'bearer' | 'visitor' | 'recipient' | 'none';
@@ -63,7 +64,14 @@ export const OPERATIONS: Record<string, Operation> = {
   'DELETE /api/users/:id/sessions': { summary: "Mettre fin à toutes les sessions d'un utilisateur (administrateur)" },
   'GET /api/users': { summary: 'Liste des utilisateurs' },
   'GET /api/users/:id': { summary: "Un utilisateur" },
-  'PATCH /api/users/:id': { summary: 'Modifier un utilisateur' },
+  'PATCH /api/users/:id': { summary: 'Modifier un utilisateur (ses rôles : administrateur)' },
+  'POST /api/users': { summary: "Inviter un utilisateur : un lien à usage unique lui est envoyé (administrateur)" },
+  'DELETE /api/users/:id': { summary: 'Désactiver un utilisateur : ses sessions et jetons cessent, ses données restent (administrateur)' },
+  'POST /api/users/:id/transfert': { summary: "Donner les listes, modèles et envois d'un utilisateur à un autre (administrateur)" },
+  'POST /api/invitation': { summary: "Accepter une invitation : choisir son mot de passe avec le lien reçu, et être connecté" },
+  'GET /api/tokens': { summary: "Ses jetons d'API (nom, portées, création, dernier usage)" },
+  'POST /api/tokens': { summary: "Créer un jeton d'API : son texte n'est montré qu'une fois" },
+  'DELETE /api/tokens/:id': { summary: "Révoquer un de ses jetons d'API, tout de suite" },
   'GET /api/grps': { summary: 'Listes de diffusion' },
   'POST /api/grps': { summary: 'Créer une liste de diffusion' },
   'GET /api/grps/:id': { summary: 'Une liste de diffusion' },
@@ -224,6 +232,8 @@ export function describeRoutes(app: FastifyInstance, authenticate: unknown): voi
       if (method === 'HEAD') continue;
       const operation = OPERATIONS[`${method} ${route.url}`];
       const security: Security = hooks.includes(authenticate as never) ? 'bearer' : (operation?.security ?? 'none');
+      // Every signed-in route states who may call it (shared/access.ts): a missing one is a bug found at start.
+      if (security === 'bearer' && !accessOf(method, route.url)) throw new Error(`${method} ${route.url} has no access rule in server/shared/access.ts`);
       const accepts = (route.config as { accepts?: string } | undefined)?.accepts;
       routes.push({ method, url: route.url, security, ...(accepts ? { accepts } : {}) });
       const schema = (route.schema ??= {}) as Record<string, unknown>;

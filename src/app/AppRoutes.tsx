@@ -10,6 +10,9 @@ import { HomePage } from '../pages/home/HomePage';
 // 13); the creator and list pages share the home's code and add only their own.
 const ChainePage = lazyPart(() => import(/* webpackChunkName: "chaine" */ '../pages/chaine/ChainePage').then((m) => m.ChainePage));
 const ListePage = lazyPart(() => import(/* webpackChunkName: "liste" */ '../pages/liste/ListePage').then((m) => m.ListePage));
+const InvitationPage = lazyPart(() =>
+  import(/* webpackChunkName: "invitation" */ '../pages/invitation/InvitationPage').then((m) => m.InvitationPage),
+);
 const PasswordResetPage = lazyPart(() =>
   import(/* webpackChunkName: "password-reset" */ '../pages/passwordReset/PasswordResetPage').then((m) => m.PasswordResetPage),
 );
@@ -38,6 +41,8 @@ const AutomationsPage = lazy(() => import(/* webpackChunkName: "backoffice-autom
 const AuditPage = lazy(() => import(/* webpackChunkName: "backoffice-audit" */ '../pages/audit/AuditPage'));
 const RapportsPage = lazy(() => import(/* webpackChunkName: "backoffice-rapports" */ '../pages/rapports/RapportsPage'));
 const SuppressionsPage = lazy(() => import(/* webpackChunkName: "backoffice-suppressions" */ '../pages/suppressions/SuppressionsPage'));
+const UsersPage = lazy(() => import(/* webpackChunkName: "backoffice-users" */ '../pages/users/UsersPage'));
+const AccountPage = lazy(() => import(/* webpackChunkName: "backoffice-account" */ '../pages/account/AccountPage'));
 const FollowingPage = lazy(() => import(/* webpackChunkName: "backoffice-following" */ '../pages/following/FollowingPage'));
 
 const backOffice = (page: ReactNode) => (
@@ -71,10 +76,14 @@ export function AppRoutes() {
         <Route path="/influenceur/rapports/:id" element={backOffice(<RapportsPage screen={appScreen} />)} />
         <Route path="/influenceur/exclusions" element={backOffice(<SuppressionsPage />)} />
         <Route path="/influenceur/audit" element={backOffice(<AuditPage />)} />
+        <Route path="/influenceur/utilisateurs" element={backOffice(<UsersPage />)} />
+        <Route path="/influenceur/compte" element={backOffice(<AccountPage />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={onDemand(<LoginPage />)} />
         <Route path="/mot-de-passe/:token" element={onDemand(<PasswordResetPage />)} />
         <Route path="/mot-de-passe" element={onDemand(<PasswordResetPage />)} />
+        <Route path="/invitation/:token" element={onDemand(<InvitationPage />)} />
+        <Route path="/invitation" element={onDemand(<InvitationPage />)} />
         <Route path="/userPage" element={onDemand(<UserPage />)} />
         <Route path="/notes" element={onDemand(<NotesPage />)} />
         <Route path="/historique" element={onDemand(<HistoryPage />)} />

@@ -18,5 +18,7 @@ import '../features/rapports/api';
 import '../features/ratings/api';
 import '../features/socialMedia/api';
 import '../features/suppressions/api';
+import '../features/tokens/api';
+import '../features/users/api';
 import '../features/videos/api';
 import '../features/visitors/api';

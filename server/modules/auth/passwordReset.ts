@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { endUserSessions } from '../../shared/auth';
 import type { ModuleContext } from '../../shared/context';
 import { HttpError } from '../../shared/errors';
+import { checkNewPassword } from '../../shared/passwordRule';
 import { hashPassword } from '../../shared/passwords';
 import { Answer } from '../../shared/schemas';
 import { findConfirmation, useConfirmation } from '../confirmations';
@@ -72,6 +73,7 @@ export function passwordResetRoutes(app: FastifyInstance, { db, config }: Module
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { token, password } = request.body;
+      await checkNewPassword(password, 'password');
       const passwordHash = await hashPassword(password);
       const userId = await db.transaction(async (tx) => {
         const used = await useConfirmation(tx, token, [PASSWORD_RESET_LINK]);

@@ -9,7 +9,8 @@ export interface Credentials {
 
 export async function findCredentials(db: Queryable, email: string): Promise<Credentials | undefined> {
   const [row] = await db.query<Credentials>(
-    'SELECT id, email, roles, password_hash AS "passwordHash" FROM app_user WHERE email = $1',
+    // A deactivated user is no account: they cannot sign in nor reset a password.
+    'SELECT id, email, roles, password_hash AS "passwordHash" FROM app_user WHERE email = $1 AND deactivated_at IS NULL',
     [email.toLowerCase()],
   );
   return row;

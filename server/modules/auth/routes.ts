@@ -5,6 +5,7 @@ import { Answer } from '../../shared/schemas';
 import type { ModuleContext } from '../../shared/context';
 import { currentUser, endSession, endUserSessions, openSession } from '../../shared/auth';
 import { badRequest, HttpError } from '../../shared/errors';
+import { checkNewPassword } from '../../shared/passwordRule';
 import { hashPassword, verifyPassword } from '../../shared/passwords';
 import { findCredentials, loginDelayMs, recentFailures, recordFailure, forgetFailures, setPassword } from './repository';
 import { passwordResetRoutes } from './passwordReset';
@@ -96,6 +97,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, 
       if (request.body.newPassword === request.body.currentPassword) {
         throw badRequest('newPassword', "Le nouveau mot de passe doit différer de l'actuel.");
       }
+      await checkNewPassword(request.body.newPassword, 'newPassword', user.email);
       await setPassword(db, user.id, await hashPassword(request.body.newPassword));
       // The caller's session goes on; every other one ends.
       await endUserSessions(db, user.id, request.sessionId);

@@ -4,7 +4,8 @@ import { startApiServer, type RunningServer } from '../../../e2e/support/apiServ
 
 /**
  * Sessions across processes (docs/architecture.md, «Sessions»): two servers on one PostgreSQL with one JWT_SECRET.
- * A session ended on one is refused by the other, though the other had its check cached.
+ * A session ended on one is refused by the other, though the other had its check cached; so is
+ * an API token revoked there, or whose user was deactivated there.
  * PostgreSQL only (`npm run test:server:postgres`).
  */
 jest.setTimeout(300_000);
@@ -75,7 +76,7 @@ it('a session ended on one process answers 401 on the other, whose check was cac
   for (let i = 0; i < 2; i += 1) expect(await request(first, 'GET', '/api/users', kept)).toBe(200);
   const changer = await login(second, 'operateur@tgm.local', 'operateur-tgm-2026');
   expect(
-    await request(second, 'POST', '/api/me/password', changer, { currentPassword: 'operateur-tgm-2026', newPassword: 'un-autre-mot-de-passe' }),
+    await request(second, 'POST', '/api/me/password', changer, { currentPassword: 'operateur-tgm-2026', newPassword: 'hibou-cerf-volant-orage-31' }),
   ).toBe(204);
   expect(await eventually(() => request(first, 'GET', '/api/users', kept), 401)).toBe(401);
   expect(await request(first, 'GET', '/api/users', changer)).toBe(200);
@@ -88,4 +89,31 @@ it('a session ended on one process answers 401 on the other, whose check was cac
   expect(await request(first, 'DELETE', `/api/users/${operatorId}/sessions`, admin)).toBe(204);
   expect(await eventually(() => request(second, 'GET', '/api/users', changer), 401)).toBe(401);
   expect(await request(second, 'GET', '/api/users', admin)).toBe(200);
+});
+
+it("an API token revoked, or its user deactivated, on one process answers 401 on the other, whose check was cached", async () => {
+  const [first, second] = servers;
+  const make = async (server: RunningServer, session: string) => {
+    const response = await fetch(`${server.url}/api/tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'processus', scopes: ['listes:lecture'] }),
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()) as { id: number; token: string };
+  };
+  const admin = await login(first, 'admin@tgm.local', 'admin-tgm-2026');
+  const revoked = await make(first, admin);
+  for (let i = 0; i < 2; i += 1) expect(await request(second, 'GET', '/api/grps', revoked.token)).toBe(200);
+  expect(await request(first, 'DELETE', `/api/tokens/${revoked.id}`, admin)).toBe(204);
+  expect(await eventually(() => request(second, 'GET', '/api/grps', revoked.token), 401)).toBe(401);
+
+  const operator = await login(second, 'operateur@tgm.local', 'hibou-cerf-volant-orage-31');
+  const kept = await make(second, operator);
+  for (let i = 0; i < 2; i += 1) expect(await request(first, 'GET', '/api/grps', kept.token)).toBe(200);
+  const users = await fetch(`${second.url}/api/users?email=operateur@tgm.local`, { headers: { authorization: `Bearer ${admin}` } });
+  const operatorId = ((await users.json()) as { 'hydra:member': { id: number }[] })['hydra:member'][0].id;
+  expect(await request(second, 'DELETE', `/api/users/${operatorId}`, admin)).toBe(204);
+  expect(await eventually(() => request(first, 'GET', '/api/grps', kept.token), 401)).toBe(401);
+  expect(await request(first, 'GET', '/api/grps', operator)).toBe(401);
 });

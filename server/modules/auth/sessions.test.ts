@@ -57,7 +57,7 @@ describe('POST /api/me/password', () => {
     const admin = await t.adminBearer();
     expect((await me(elsewhere)).statusCode).toBe(200);
 
-    const wrong = await change(here, { currentPassword: 'pas-le-bon', newPassword: 'nouveau-mot-de-passe' });
+    const wrong = await change(here, { currentPassword: 'pas-le-bon', newPassword: 'quatre-chats-verts-dansent' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ field: 'currentPassword', message: 'Mot de passe actuel incorrect.' });
     const short = await change(here, { currentPassword: 'ancien-mot-de-passe', newPassword: 'court' });
@@ -66,17 +66,17 @@ describe('POST /api/me/password', () => {
     expect((await change(here, { currentPassword: 'ancien-mot-de-passe' })).json().field).toBe('newPassword');
     expect((await me(elsewhere)).statusCode).toBe(200);
 
-    const done = await change(here, { currentPassword: 'ancien-mot-de-passe', newPassword: 'nouveau-mot-de-passe' });
+    const done = await change(here, { currentPassword: 'ancien-mot-de-passe', newPassword: 'quatre-chats-verts-dansent' });
     expect(done.statusCode).toBe(204);
     expect((await me(here)).statusCode).toBe(200);
     expect((await me(elsewhere)).statusCode).toBe(401);
     // Another user's session is untouched.
     expect((await me(admin)).statusCode).toBe(200);
     expect((await login('change@example.org', 'ancien-mot-de-passe')).statusCode).toBe(401);
-    expect((await login('change@example.org', 'nouveau-mot-de-passe')).statusCode).toBe(200);
+    expect((await login('change@example.org', 'quatre-chats-verts-dansent')).statusCode).toBe(200);
     const [{ passwordHash }] = await t.db.query<{ passwordHash: string }>('SELECT password_hash AS "passwordHash" FROM app_user WHERE id = $1', [id]);
     expect(passwordHash).toMatch(/^scrypt\$/);
-    expect(passwordHash).not.toContain('nouveau-mot-de-passe');
+    expect(passwordHash).not.toContain('quatre-chats-verts-dansent');
   });
 });
 

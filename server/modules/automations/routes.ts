@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Queryable, Row } from '../../db/db';
 import type { AuthUser } from '../../shared/auth';
-import { currentUser } from '../../shared/auth';
+import { canSend, currentUser } from '../../shared/auth';
 import type { ModuleContext } from '../../shared/context';
 import { registerCrud } from '../../shared/crud';
-import { badRequest, conflict } from '../../shared/errors';
+import { badRequest, conflict, forbidden } from '../../shared/errors';
 import { findOwnedItem } from '../../shared/hydra';
 import { deliveryResource } from '../deliveries';
 import { grpResource } from '../lists';
@@ -46,6 +46,11 @@ async function storeSteps(tx: Queryable, automationId: number, values: Row): Pro
   }
 }
 
+/** An éditeur drafts automations; activating or resuming one is a sender's (shared/access.ts). */
+function refuseActivation(user: AuthUser): void {
+  if (!canSend(user)) throw forbidden("Votre rôle (éditeur) ne permet pas d'activer une automatisation (champ 'status').");
+}
+
 /** `/api/automations` (docs/architecture.md, «Automations»): the hydra collection and item, activation, and a contact's timeline. */
 export const automationsRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
   const { db, authenticate, config } = context;
@@ -58,6 +63,7 @@ export const automationsRoutes: FastifyPluginAsync<ModuleContext> = async (app, 
     beforeCreate: async (values, user, tx) => {
       await checkReferences(tx, values, user);
       const status = (values.status as string | undefined) ?? 'brouillon';
+      if (status === 'active') refuseActivation(user);
       if (status !== 'brouillon' && !((values.steps as Step[] | undefined)?.length)) throw conflict(copy.noSteps, 'status');
       // The id first, so that the steps' rows can name it in the same transaction.
       const [{ id }] = await tx.query<{ id: number }>(`SELECT nextval('automation_id_seq')::int AS id`);
@@ -66,6 +72,7 @@ export const automationsRoutes: FastifyPluginAsync<ModuleContext> = async (app, 
     },
     // `values` holds the patched fields only.
     beforeUpdate: async (values, current, user, tx) => {
+      if (values.status === 'active' && current.status !== 'active') refuseActivation(user);
       const merged = { ...current, ...values };
       if (values.trigger !== undefined || values.steps !== undefined) {
         await checkReferences(tx, { trigger: merged.trigger, steps: values.steps ?? [] }, user);

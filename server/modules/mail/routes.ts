@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ModuleContext } from '../../shared/context';
 import type { Row } from '../../db/db';
-import { currentUser, isAdmin, type AuthUser } from '../../shared/auth';
+import { canSend, currentUser, isAdmin, type AuthUser } from '../../shared/auth';
 import { DownloadLink, downloadLinks, downloadRefused } from '../../shared/downloadLinks';
 import { badRequest, conflict, forbidden, HttpError } from '../../shared/errors';
 import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
@@ -286,6 +286,10 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     async (request) => {
       const user = currentUser(request);
       const { email, delId, ...given } = request.body;
+      // An éditeur tries a message on themself only (docs/decisions.md, «A team (issue 39)»).
+      if (!canSend(user) && email.trim().toLowerCase() !== user.email.toLowerCase()) {
+        throw forbidden("Votre rôle (éditeur) n'envoie de BAT qu'à votre propre adresse (champ 'email').");
+      }
       const saved = delId === undefined ? {} : await sendableDelivery(context, delId, user);
       // Nothing goes to an address on the suppression list of the sender or of the template's owner, not even a BAT.
       const owners = [user.id, ...('user' in saved ? [Number(saved.user)] : [])];

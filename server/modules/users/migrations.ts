@@ -49,4 +49,18 @@ CREATE TABLE download_link_use (
 CREATE INDEX download_link_use_expires ON download_link_use (expires_at);
 `,
   },
+  {
+    // Issue 39's roles: today's operator (ROLE_USER) is an expéditeur; an éditeur prepares
+    // without sending. A deactivated user keeps their rows (lists, deliveries) but signs in no more.
+    id: '0160_roles_and_deactivation',
+    sql: `
+UPDATE app_user SET roles = (
+  SELECT COALESCE(jsonb_agg(DISTINCT CASE WHEN r = 'ROLE_USER' THEN 'ROLE_EXPEDITEUR' ELSE r END), '[]'::jsonb)
+  FROM jsonb_array_elements_text(roles) AS r
+) WHERE roles @> '["ROLE_USER"]'::jsonb;
+ALTER TABLE app_user ALTER COLUMN roles SET DEFAULT '["ROLE_EXPEDITEUR"]';
+ALTER TABLE app_user ADD COLUMN deactivated_at timestamptz;
+ALTER TABLE app_user ADD COLUMN invited_at timestamptz;
+`,
+  },
 ];

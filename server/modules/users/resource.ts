@@ -10,6 +10,10 @@ export const userResource: ResourceDef = {
     roles: { column: 'roles', kind: 'json' },
     created: { column: 'created', kind: 'timestamp' },
     lastModified: { column: 'last_modified', kind: 'timestamp' },
+    /** Set while the invitation waits: the person has chosen no password yet. */
+    invitedAt: { column: 'invited_at', kind: 'timestamp' },
+    /** Set once deactivated: no session, no token, no sign-in; their rows stay. */
+    deactivatedAt: { column: 'deactivated_at', kind: 'timestamp' },
   },
   filters: ['id', 'email'],
   orderable: ['id', 'email', 'created'],

@@ -135,7 +135,7 @@ describe('users resource (the shared hydra layer)', () => {
       const chef = await t.signIn(id);
       // Asked twice: the second answer may come from the embedded engine's read cache.
       for (let i = 0; i < 2; i += 1) expect((await get(`/api/users/${operatorId}`, chef)).statusCode).toBe(200);
-      expect((await patch(id, { roles: ['ROLE_USER'] }, admin)).statusCode).toBe(200);
+      expect((await patch(id, { roles: ['ROLE_EXPEDITEUR'] }, admin)).statusCode).toBe(200);
       expect((await get(`/api/users/${operatorId}`, chef)).statusCode).toBe(403);
       await t.db.query('DELETE FROM app_user WHERE id = $1', [id]);
       expect((await get(`/api/users/${id}`, chef)).statusCode).toBe(401);

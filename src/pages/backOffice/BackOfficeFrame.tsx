@@ -9,7 +9,7 @@ import { frConsole } from '../../shared/i18n/frConsole';
 import { selectIsAdmin, selectSessionUser } from '../../shared/session';
 import { TraceDownloadButton } from '../../shared/trace';
 import { FeedbackHost } from '../../shared/ui/Feedback';
-import { ADMIN_LINKS, CONSOLE_LINKS, type NavLink } from './navigation';
+import { ACCOUNT_PATH, ADMIN_LINKS, CONSOLE_LINKS, type NavLink } from './navigation';
 
 /**
  * The back-office pages' frame: product name, navigation, who is signed in, logout, and the
@@ -140,6 +140,9 @@ function AccountMenu({ username }: { username?: string }) {
         >
           {fr.auth.changePassword}
         </MenuItem>
+        <MenuItem component={RouterLink} to={ACCOUNT_PATH} onClick={close}>
+          {frConsole.account.page}
+        </MenuItem>
       </Menu>
       {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
     </>
@@ -184,6 +187,9 @@ function FoldedMenu({ username, links }: { username?: string; links: readonly Na
           }}
         >
           {fr.auth.changePassword}
+        </MenuItem>
+        <MenuItem component={RouterLink} to={ACCOUNT_PATH} onClick={close}>
+          {frConsole.account.page}
         </MenuItem>
         <MenuItem
           onClick={() => {

@@ -19,9 +19,13 @@ export const CONSOLE_LINKS: readonly NavLink[] = [
   { to: '/influenceur/exclusions', label: frConsole.suppressions.nav },
 ];
 
+/** « Mon compte » (API tokens), opened from the account's menu of the header. */
+export const ACCOUNT_PATH = '/influenceur/compte';
+
 /** Admins only: the "Administration" menu of the header. */
 export const ADMIN_LINKS: readonly NavLink[] = [
   { to: '/influenceur/domaine', label: frConsole.sendingDomain.nav },
   { to: '/influenceur/rapports', label: frConsole.rapports.nav },
   { to: '/influenceur/audit', label: frAudit.nav },
+  { to: '/influenceur/utilisateurs', label: frConsole.users.nav },
 ];

@@ -32,7 +32,7 @@ describe('the password reset (against the real API server)', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/mot-de-passe$/));
     await userEvent.type(screen.getByLabelText('Nouveau mot de passe'), 'court');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le mot de passe' }));
-    expect(screen.getByText('8 caractères au moins.')).toBeInTheDocument();
+    expect(screen.getByText('12 caractères au moins.')).toBeInTheDocument();
     expect(screen.getByText('Les deux mots de passe diffèrent.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Nouveau mot de passe'), '-mais-plus-long');
     await userEvent.type(screen.getByLabelText('Confirmer le nouveau mot de passe'), 'court-mais-plus-long');

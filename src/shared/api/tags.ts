@@ -19,6 +19,7 @@ export const TAG_TYPES = [
   'Rapport',
   'Suppression',
   'Audit',
+  'ApiToken',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

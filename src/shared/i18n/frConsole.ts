@@ -6,7 +6,12 @@ export const frConsole = {
   /** The header's account menu (issue 41). */
   account: {
     label: 'Mon compte',
-    hint: 'ouvre le menu du compte (changer de mot de passe)',
+    hint: 'ouvre le menu du compte (changer de mot de passe, jetons d’API)',
+    /** The account menu's link to the page of API tokens. */
+    page: 'Mon compte et jetons d’API',
+  },
+  users: {
+    nav: 'Utilisateurs',
   },
   /** The header's menu of the admins' pages. */
   administration: {

@@ -10,15 +10,16 @@ export const REDACTED = '[redacted]';
 /** Key names that hold secrets: accessToken, tokens, tokenAc, password, clientSecret, jwt, ... */
 const SECRET_KEY = /token|pass(?:word|wd|code|phrase)|pwd|secret|jwt|authoriz|credential|cookie|api[-_]?key|private[-_]?key|signature|session[-_]?id/i;
 /** A JWT (header and payload are base64url JSON, so both start with "ey"), or a bearer value. */
-const SECRET_VALUE = /\bey[\w-]{6,}\.ey[\w-]{6,}\.[\w-]*|\b(Bearer|Basic)\s+[^\s"',;]+/g;
+const SECRET_VALUE = /\bey[\w-]{6,}\.ey[\w-]{6,}\.[\w-]*|\b(Bearer|Basic)\s+[^\s"',;]+|\btgm_[\w-]{20,}/g;
 /** A `name=value` pair, as in a query string or a form body: the value goes when the name is secret. */
 const NAMED_VALUE = /([\w.[\]-]+)=([^&#\s"',;<>]+)/g;
 /**
  * Addresses whose path carries a link's token: the confirmation and sign-in page
  * (`/confirmation/{token}`, which the router records before the page takes the token out), the
- * call it makes (`/api/confirmations/{token}`), and the password reset page (`/mot-de-passe/{token}`).
+ * call it makes (`/api/confirmations/{token}`), the password reset page (`/mot-de-passe/{token}`) and
+ * the invitation's (`/invitation/{token}`).
  */
-const TOKEN_PATH = /(\/(?:api\/)?(?:confirmations?|mot-de-passe)\/)[^/?#\s"',;<>]+/g;
+const TOKEN_PATH = /(\/(?:api\/)?(?:confirmations?|mot-de-passe|invitation)\/)[^/?#\s"',;<>]+/g;
 /** RTK Query cache keys embed the query's arguments as JSON: `endpoint({"token":"..."})`. */
 const CACHE_KEY = /^([\w$]+)\((.*)\)$/s;
 

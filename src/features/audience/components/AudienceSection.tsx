@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { selectCanSend } from '../../../shared/session';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { apiUrl } from '../../../shared/config/hosts';
@@ -52,6 +54,7 @@ export function AudienceSection({ onOpen }: { onOpen: (creator: Audience) => voi
   const [category, setCategory] = useState<string | null>(null);
   const { data, isFetching } = useGetAudiencePageQuery({ query, category });
   const [downloadLink, exporting] = useAudienceDownloadLinkMutation();
+  const canSend = useSelector(selectCanSend);
   const [feedback, setFeedback] = useState<FeedbackMessage | null>(null);
   const onExport = async () => {
     setFeedback(null);
@@ -85,9 +88,11 @@ export function AudienceSection({ onOpen }: { onOpen: (creator: Audience) => voi
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="outlined" onClick={() => void onExport()} disabled={exporting.isLoading}>
-            {t.exportCsv}
-          </Button>
+          {canSend && (
+            <Button variant="outlined" onClick={() => void onExport()} disabled={exporting.isLoading}>
+              {t.exportCsv}
+            </Button>
+          )}
         </Stack>
       }
     >

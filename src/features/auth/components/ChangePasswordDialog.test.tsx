@@ -18,7 +18,7 @@ describe('ChangePasswordDialog (against the real API server)', () => {
     expect(screen.getByRole('heading', { name: 'Changer mon mot de passe' })).toBeInTheDocument();
     await fill('', 'court', 'autre');
     expect(screen.getByText('Saisissez votre mot de passe actuel.')).toBeInTheDocument();
-    expect(screen.getByText('8 caractères au moins.')).toBeInTheDocument();
+    expect(screen.getByText('12 caractères au moins.')).toBeInTheDocument();
     expect(screen.getByText('Les deux mots de passe diffèrent.')).toBeInTheDocument();
     expect(store.getState().api.mutations).toEqual({});
   });

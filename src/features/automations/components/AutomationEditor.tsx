@@ -24,10 +24,12 @@ import {
   Typography,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { useSelector } from 'react-redux';
 import { errorMessage, isApiError } from '../../../shared/api';
 import { appConfig } from '../../../shared/config/appConfig';
 import { frConsole } from '../../../shared/i18n/frConsole';
 import { formatDateTimeIn } from '../../../shared/lib/dates';
+import { selectCanSend } from '../../../shared/session';
 import { ChartOrNotice } from '../../../shared/ui/ChartOrNotice';
 import { Feedback, useNotify, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import {
@@ -86,6 +88,8 @@ function Settings({ automation, deliveries, lists }: { automation: Automation; d
   const [steps, setSteps] = useState<Step[]>(automation.steps);
   const [result, setResult] = useState<FeedbackMessage | null>(null);
   const [activating, setActivating] = useState(false);
+  // An éditeur drafts; activating and resuming are a sender's (the server refuses them too).
+  const canSend = useSelector(selectCanSend);
   const [update, { isLoading }] = useUpdateAutomationMutation();
   const notify = useNotify();
   const draft = automation.status === 'brouillon';
@@ -116,13 +120,13 @@ function Settings({ automation, deliveries, lists }: { automation: Automation; d
           {automation.name}
         </Typography>
         <Chip label={`${t.status} : ${t.statuses[automation.status]}`} color={automation.status === 'active' ? 'success' : 'default'} variant="outlined" />
-        {draft && (
+        {draft && canSend && (
           <Button variant="contained" onClick={() => setActivating(true)}>
             {t.activate}
           </Button>
         )}
         {automation.status === 'active' && <Button onClick={() => void setStatus('en pause')}>{t.pause}</Button>}
-        {automation.status === 'en pause' && (
+        {automation.status === 'en pause' && canSend && (
           <Button variant="contained" onClick={() => void setStatus('active')}>
             {t.resume}
           </Button>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, FormControlLabel, Switch, Tooltip } from '@mui/material';
+import { useSelector } from 'react-redux';
 import { errorMessage } from '../../../shared/api';
 import { frConsole } from '../../../shared/i18n/frConsole';
+import { selectCanSend } from '../../../shared/session';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { Hinted } from '../../../shared/ui/Hinted';
 import { useGetDeliveryVersionsQuery, usePreviewDeliveryMutation, usePublishDeliveryMutation, useUpdateDeliveryMutation } from '../api';
@@ -36,6 +38,7 @@ interface Props {
  */
 export function DeliveryActions({ delivery, copy, onNotice, onAmpRefusal, onDeleted }: Props) {
   const { draft, change, dirty, valid } = copy;
+  const canSend = useSelector(selectCanSend);
   const [dialog, setDialog] = useState<'bat' | 'send' | 'delete' | 'publish' | 'unknown' | null>(null);
   // Names the code uses that nothing provides, found by the server's preview before a save.
   const [unknown, setUnknown] = useState<string[]>([]);
@@ -125,11 +128,14 @@ export function DeliveryActions({ delivery, copy, onNotice, onAmpRefusal, onDele
           {t.actions.publish}
         </Button>
       </Hinted>
-      <Hinted hint={dirty ? t.hints.sendDirty : t.hints.send}>
-        <Button onClick={() => setDialog('send')} disabled={busy || dirty || delivery.actif === 0}>
-          {t.actions.send}
-        </Button>
-      </Hinted>
+      {/* An éditeur prepares, never sends: the server refuses it too (server/shared/access.ts). */}
+      {canSend && (
+        <Hinted hint={dirty ? t.hints.sendDirty : t.hints.send}>
+          <Button onClick={() => setDialog('send')} disabled={busy || dirty || delivery.actif === 0}>
+            {t.actions.send}
+          </Button>
+        </Hinted>
+      )}
       <Hinted hint={t.hints.save}>
         <Button variant="contained" onClick={() => void checkThenSave()} disabled={busy || !valid}>
           {t.actions.save}

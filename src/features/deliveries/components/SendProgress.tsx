@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { selectCanSend } from '../../../shared/session';
 import { Box, Button, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { appConfig } from '../../../shared/config/appConfig';
 import { formatDateTimeIn } from '../../../shared/lib/dates';
@@ -22,6 +24,7 @@ export function SendProgress({ sendId }: { sendId: number }) {
   const planned = cached?.status === 'scheduled';
   const { data: send, error } = useGetSendQuery(sendId, { pollingInterval: over ? 0 : planned ? PLANNED_POLL_MS : POLL_MS });
   const [changeStatus, change] = useChangeSendStatusMutation();
+  const canSend = useSelector(selectCanSend);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [rescheduling, setRescheduling] = useState(false);
 
@@ -46,7 +49,7 @@ export function SendProgress({ sendId }: { sendId: number }) {
         <Typography variant="body2">{frConsole.sendReport.scheduledFor(formatDateTimeIn(send.sendAt, appConfig.timezone))}</Typography>
       )}
       {send.skipped > 0 && <Typography variant="body2">{t.skipped(send.skipped)}</Typography>}
-      {!over && (
+      {!over && canSend && (
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
           {send.status === 'running' && (
             <Button size="small" onClick={() => act('pause')} disabled={change.isLoading}>

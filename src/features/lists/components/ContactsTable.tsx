@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { selectCanSend } from '../../../shared/session';
 import { Button, Chip, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { apiUrl } from '../../../shared/config/hosts';
@@ -58,6 +60,8 @@ export function ContactsTable({ listId, rowExtra }: { listId: number; rowExtra?:
   const [update] = useUpdateContactMutation();
   const [editing, setEditing] = useState<Contact | null>(null);
   const [exporting, setExporting] = useState(false);
+  // Exports are a sender's (server/shared/access.ts): an éditeur's console shows none.
+  const canSend = useSelector(selectCanSend);
   const [separator, setSeparator] = useState<CsvSeparator>(';');
   const notify = useNotify();
   const [downloadLink] = useContactsDownloadLinkMutation();
@@ -123,10 +127,12 @@ export function ContactsTable({ listId, rowExtra }: { listId: number; rowExtra?:
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" size="small" disabled={exporting} onClick={() => void exportCsv(false)}>
-          {exporting ? frConsole.contacts.exporting : frConsole.contacts.exportAll}
-        </Button>
-        {filtered && (
+        {canSend && (
+          <Button variant="outlined" size="small" disabled={exporting} onClick={() => void exportCsv(false)}>
+            {exporting ? frConsole.contacts.exporting : frConsole.contacts.exportAll}
+          </Button>
+        )}
+        {canSend && filtered && (
           <Button variant="outlined" size="small" disabled={exporting} onClick={() => void exportCsv(true)}>
             {frConsole.contacts.exportView}
           </Button>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { selectCanSend } from '../../../shared/session';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
 import { appConfig } from '../../../shared/config/appConfig';
@@ -58,6 +60,7 @@ function Figure({ label, count, share }: { label: string; count: number; share?:
 export function SendReportView({ sendId }: { sendId: number }) {
   const { data: report, error, isLoading } = useGetSendReportQuery(sendId, { pollingInterval: POLL_MS });
   const [outcomesLink, exporting] = useSendOutcomesDownloadLinkMutation();
+  const canSend = useSelector(selectCanSend);
   const [feedback, setFeedback] = useState<FeedbackMessage | null>(null);
   if (isLoading) return <LinearProgress aria-label={t.figures} />;
   if (error || !report) return <Alert severity="error">{error ? errorMessage(error) : t.notFound}</Alert>;
@@ -141,9 +144,11 @@ export function SendReportView({ sendId }: { sendId: number }) {
         )}
       </Box>
       <Box>
-        <Button variant="outlined" onClick={() => void onExport()} disabled={exporting.isLoading}>
-          {t.exportCsv}
-        </Button>
+        {canSend && (
+          <Button variant="outlined" onClick={() => void onExport()} disabled={exporting.isLoading}>
+            {t.exportCsv}
+          </Button>
+        )}
         <Feedback message={feedback} />
       </Box>
     </Stack>

@@ -7,7 +7,7 @@ import { frSuppressions as t } from '../../../shared/i18n/frSuppressions';
 import { formatFrenchDateTime } from '../../../shared/lib/dates';
 import { followDownload } from '../../../shared/lib/download';
 import { isSimpleEmail } from '../../../shared/lib/validation';
-import { selectIsAdmin } from '../../../shared/session';
+import { selectCanSend, selectIsAdmin } from '../../../shared/session';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { Feedback, useNotify, type FeedbackMessage } from '../../../shared/ui/Feedback';
@@ -38,6 +38,8 @@ const columns = (admin: boolean): Column<Suppression>[] => [
  */
 export function SuppressionsSection() {
   const admin = useSelector(selectIsAdmin);
+  // Exports and erasures are a sender's (server/shared/access.ts): an éditeur's console shows neither.
+  const canSend = useSelector(selectCanSend);
   const [query, setQuery] = useTableQuery([{ field: 'at', direction: 'desc' }]);
   const [reason, setReason] = useState<SuppressionReason | ''>('');
   const { data, isFetching } = useGetSuppressionsPageQuery({ query, reason: reason || undefined });
@@ -113,10 +115,12 @@ export function SuppressionsSection() {
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" size="small" disabled={exporting} onClick={() => void exportCsv(false)}>
-          {exporting ? t.exporting : t.exportAll}
-        </Button>
-        {filtered && (
+        {canSend && (
+          <Button variant="outlined" size="small" disabled={exporting} onClick={() => void exportCsv(false)}>
+            {exporting ? t.exporting : t.exportAll}
+          </Button>
+        )}
+        {canSend && filtered && (
           <Button variant="outlined" size="small" disabled={exporting} onClick={() => void exportCsv(true)}>
             {t.exportView}
           </Button>
@@ -131,12 +135,12 @@ export function SuppressionsSection() {
         onQueryChange={setQuery}
         rowKey={(s) => s.id}
         loading={isFetching}
-        actionsLabel={t.actions}
-        actions={(s) => (
+        actionsLabel={canSend ? t.actions : undefined}
+        actions={canSend ? (s) => (
           <Button size="small" color="error" aria-label={t.removeLabel(s.email)} onClick={() => setRemoving(s)}>
             {t.remove}
           </Button>
-        )}
+        ) : undefined}
       />
       {data && data.total === 0 && !isFetching && (
         <Typography variant="body2" sx={{ mt: 1 }}>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { selectCanSend } from '../../../../shared/session';
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { errorMessage } from '../../../../shared/api';
 import { appConfig } from '../../../../shared/config/appConfig';
@@ -19,6 +21,8 @@ export function SchedulePanel({ deliveryId, listId, frequency }: { deliveryId: n
   const { data: schedule } = useGetScheduleQuery(deliveryId);
   const [save, saving] = useSaveScheduleMutation();
   const [stop, stopping] = useStopScheduleMutation();
+  // Planning is a sender's (server/shared/access.ts): an éditeur sees the plan, not its buttons' effect.
+  const canSend = useSelector(selectCanSend);
   const [firstAt, setFirstAt] = useState('');
   const [feedback, setFeedback] = useState<FeedbackMessage | null>(null);
   const plannable = FREQUENCIES.includes(frequency);
@@ -46,7 +50,7 @@ export function SchedulePanel({ deliveryId, listId, frequency }: { deliveryId: n
           />
           <Button
             variant="outlined"
-            disabled={!firstAt || !listId || saving.isLoading}
+            disabled={!canSend || !firstAt || !listId || saving.isLoading}
             onClick={() =>
               void run(
                 () =>
@@ -65,7 +69,7 @@ export function SchedulePanel({ deliveryId, listId, frequency }: { deliveryId: n
           <Typography variant="body2">
             {t.next(formatDateTimeIn(schedule.nextAt, schedule.timezone), frConsole.deliveries.frequences[schedule.frequency])}
           </Typography>
-          <Button size="small" color="error" disabled={stopping.isLoading} onClick={() => void run(() => stop(schedule).unwrap(), t.stopped)}>
+          <Button size="small" color="error" disabled={!canSend || stopping.isLoading} onClick={() => void run(() => stop(schedule).unwrap(), t.stopped)}>
             {t.stop}
           </Button>
         </Stack>

@@ -1,0 +1,152 @@
+/**
+ * Who may call each back-office route, in one place (docs/decisions.md, «A team (issue 39)»):
+ * the least role a signed-in user needs, and the scope an API token needs (none: tokens are
+ * refused). `authenticate` checks it before the route runs; a route that authenticates and
+ * is missing here cannot be registered (openapi.ts's describeRoutes). Ownership (a user's
+ * own rows) is still the routes' own check.
+ */
+
+/** The scopes an API token may carry, exactly as the API names them. */
+export const TOKEN_SCOPES = ['listes:lecture', 'listes:écriture', 'envois:écriture', 'modèles:lecture', 'modèles:écriture', 'webhooks'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** A scope a token holds lets it do what another implies: writing lists includes reading them. */
+const IMPLIED: Partial<Record<TokenScope, TokenScope[]>> = {
+  'listes:écriture': ['listes:lecture'],
+  'modèles:écriture': ['modèles:lecture'],
+};
+
+export const tokenAllows = (held: readonly string[], needed: TokenScope | undefined): boolean =>
+  needed !== undefined && held.some((scope) => scope === needed || (IMPLIED[scope as TokenScope] ?? []).includes(needed));
+
+/**
+ * `membre`: any signed-in user (éditeur, expéditeur, admin); `expediteur`: an expéditeur or an
+ * admin (sending, scheduling, activating, exports, erasures); `admin`: admins only.
+ */
+export type Role = 'membre' | 'expediteur' | 'admin';
+
+export interface RouteAccess {
+  role: Role;
+  scope?: TokenScope;
+}
+
+const member = (scope?: TokenScope): RouteAccess => ({ role: 'membre', ...(scope ? { scope } : {}) });
+const sender = (scope?: TokenScope): RouteAccess => ({ role: 'expediteur', ...(scope ? { scope } : {}) });
+const admin = (scope?: TokenScope): RouteAccess => ({ role: 'admin', ...(scope ? { scope } : {}) });
+
+export const ROUTE_ACCESS: Record<string, RouteAccess> = {
+  // Accounts, sessions, API tokens: never through a token.
+  'POST /api/logout': member(),
+  'POST /api/me/password': member(),
+  'DELETE /api/users/:id/sessions': admin(),
+  'GET /api/users': member(),
+  'POST /api/users': admin(),
+  'GET /api/users/:id': member(),
+  'PATCH /api/users/:id': member(),
+  'DELETE /api/users/:id': admin(),
+  'POST /api/users/:id/transfert': admin(),
+  // A person's data and the audit trail (issue 38): admins only, never through a token.
+  'POST /api/personnes/effacement': admin(),
+  'GET /api/personnes/export': admin(),
+  'GET /api/audit': admin(),
+  'GET /api/tokens': member(),
+  'POST /api/tokens': member(),
+  'DELETE /api/tokens/:id': member(),
+  // Lists and contacts.
+  'GET /api/grps': member('listes:lecture'),
+  'POST /api/grps': member('listes:écriture'),
+  'GET /api/grps/:id': member('listes:lecture'),
+  'PATCH /api/grps/:id': member('listes:écriture'),
+  'GET /api/grp_rcps': member('listes:lecture'),
+  'POST /api/grp_rcps': member('listes:écriture'),
+  'GET /api/grp_rcps/:id': member('listes:lecture'),
+  'PATCH /api/grp_rcps/:id': member('listes:écriture'),
+  'GET /api/grp_rcps/:id/count': member('listes:lecture'),
+  'GET /api/grprcp/last': member('listes:lecture'),
+  'POST /api/mgt/RT/createGrpRcp/byDate': member('listes:écriture'),
+  'GET /api/grps/:id/refresh': member('listes:écriture'),
+  'POST /api/amp/bo/target/new': member('listes:écriture'),
+  'POST /api/grps/:id/import': member('listes:écriture'),
+  'GET /api/grps/:id/contacts.csv': sender('listes:lecture'),
+  'POST /api/grps/:id/contacts.csv/download': sender('listes:lecture'),
+  'GET /api/suppressions': member('listes:lecture'),
+  'POST /api/suppressions': member('listes:écriture'),
+  'GET /api/suppressions/:email': member('listes:lecture'),
+  'DELETE /api/suppressions/:email': sender('listes:écriture'),
+  'GET /api/suppressions.csv': sender('listes:lecture'),
+  'POST /api/suppressions.csv/download': sender('listes:lecture'),
+  'GET /api/categories': member(),
+  'POST /api/categories': admin(),
+  'GET /api/categories/:id': member(),
+  'PATCH /api/categories/:id': admin(),
+  'GET /api/discours': member(),
+  'POST /api/discours': admin(),
+  'GET /api/discours/:id': member(),
+  'PATCH /api/discours/:id': admin(),
+  'GET /api/recipients': member(),
+  'POST /api/recipients': member(),
+  'GET /api/recipients/:id': member(),
+  'POST /api/localToProd': member(),
+  'POST /api/localToProd/list': member(),
+  'GET /api/sequence/clean': member(),
+  // Templates (deliveries).
+  'GET /api/deliveries': member('modèles:lecture'),
+  'POST /api/deliveries': admin('modèles:écriture'),
+  'GET /api/deliveries/:id': member('modèles:lecture'),
+  'PATCH /api/deliveries/:id': member('modèles:écriture'),
+  'GET /api/deliveryAll/:ref': member('modèles:lecture'),
+  'POST /api/delivery/new': admin('modèles:écriture'),
+  'POST /api/delivery/amp/validation': member('modèles:lecture'),
+  'GET /api/delivery/starters': member('modèles:lecture'),
+  'POST /api/amp/bo/modele/new': admin('modèles:écriture'),
+  'POST /api/email/preview': member('modèles:lecture'),
+  'GET /api/email/variables': member('modèles:lecture'),
+  // A test send: an éditeur's only to their own address (the route checks the address).
+  'POST /api/email/encoded': member('envois:écriture'),
+  'GET /api/mail/domain': admin(),
+  // Sends and schedules.
+  'POST /api/sendEmail': sender('envois:écriture'),
+  'GET /api/sends': member('envois:écriture'),
+  'GET /api/sends/:id': member('envois:écriture'),
+  'POST /api/sends/:id/:action': sender('envois:écriture'),
+  'PATCH /api/sends/:id': sender('envois:écriture'),
+  'GET /api/sends/:id/report': member('envois:écriture'),
+  'GET /api/sends/:id/outcomes.csv': sender(),
+  'POST /api/sends/:id/outcomes.csv/download': sender(),
+  'GET /api/schedules': member('envois:écriture'),
+  'POST /api/schedules': sender('envois:écriture'),
+  'DELETE /api/schedules/:id': sender('envois:écriture'),
+  // Automations: drafted by anyone, activated by a sender.
+  'GET /api/automations': member(),
+  'POST /api/automations': member(),
+  'GET /api/automations/:id': member(),
+  'PATCH /api/automations/:id': member(),
+  'POST /api/automations/:id/activate': sender(),
+  'GET /api/automations/:id/contacts/:contactId': member(),
+  // Social media and the creators' audience.
+  'POST /api/telegram/bot': sender(),
+  'GET /api/recipients/:id/socialMedia': member(),
+  'POST /api/getSocialMediaInfo': member(),
+  'POST /api/youtube/:n': member(),
+  'POST /api/twitter/:n': member(),
+  'POST /api/twitter/post': sender(),
+  'POST /api/socialMedia/youtube': member(),
+  'POST /api/socialMedia/youtube/list': member(),
+  'POST /api/videosocialmedia/last': member(),
+  'GET /api/audience': member(),
+  'GET /api/audience/:channelId': member(),
+  'GET /api/audience.csv': sender(),
+  'POST /api/audience.csv/download': sender(),
+  // The operation of the product.
+  'POST /api/feeds/refresh': admin(),
+  'GET /api/rapports': admin(),
+  'GET /api/rapports/:id': admin(),
+  'PATCH /api/rapports/:id': admin(),
+  'DELETE /api/rapports/:id': admin(),
+  'GET /api/rapports/:id/journal': admin(),
+  'GET /api/rapports/:id/piles': admin(),
+};
+
+/** The route's access, by its method and its path as registered (`/api/grps/:id`). */
+export const accessOf = (method: string, url: string | undefined): RouteAccess | undefined =>
+  url === undefined ? undefined : ROUTE_ACCESS[`${method} ${url}`];

@@ -1,0 +1,3 @@
+export { tokensApi } from './api';
+export { TokensSection } from './components/TokensSection';
+export type { ApiToken } from './types';

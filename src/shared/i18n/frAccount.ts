@@ -1,0 +1,37 @@
+/** « Mon compte » and its API tokens (issue 39), apart from fr.ts: only this lazily loaded page carries it. */
+export const frAccount = {
+  title: 'Mon compte',
+  tokens: {
+    title: 'Jetons d’API',
+    intro:
+      'Un jeton permet à un outil (un CRM, n8n, une boutique) d’utiliser l’API en votre nom, dans les limites de ses portées. Envoyez-le dans l’en-tête « Authorization: Bearer … ». Il ne peut ni créer d’utilisateurs ni d’autres jetons.',
+    name: 'Nom',
+    scopes: 'Portées',
+    created: 'Créé le',
+    lastUsed: 'Dernier usage',
+    expires: 'Expire le',
+    never: 'jamais',
+    none: '—',
+    actions: 'Actions',
+    create: 'Créer le jeton',
+    nameRequired: 'Donnez un nom au jeton.',
+    scopesRequired: 'Choisissez au moins une portée.',
+    expiresAt: 'Expire le (facultatif)',
+    created1: 'Jeton créé. Copiez-le maintenant : il ne sera plus jamais affiché.',
+    tokenLabel: 'Votre nouveau jeton',
+    revoke: 'Révoquer',
+    revokeLabel: (name: string) => `Révoquer le jeton ${name}`,
+    revokeTitle: 'Révoquer ce jeton ?',
+    revokeText: (name: string) => `Le jeton « ${name} » sera refusé dès maintenant, par tous les outils qui l’utilisent.`,
+    revoked: (name: string) => `Jeton « ${name} » révoqué.`,
+    empty: 'Aucun jeton.',
+    scopeNames: {
+      'listes:lecture': 'Listes : lecture',
+      'listes:écriture': 'Listes : écriture',
+      'envois:écriture': 'Envois',
+      'modèles:lecture': 'Modèles : lecture',
+      'modèles:écriture': 'Modèles : écriture',
+      webhooks: 'Webhooks',
+    } as Record<string, string>,
+  },
+};

@@ -354,13 +354,21 @@ export const frConsole = {
       next: 'Continuer',
       confirm: (label: string, version: number, list: string) =>
         `Envoyer « ${label} » (version ${version}) à tous les contacts actifs de la liste « ${list} » ?`,
-      /** The count is the list's active contacts (status actif), those a send mails. */
+      /**
+       * The count is the list's active contacts (status actif) less those on the suppression
+       * list: those a send mails.
+       */
       recipients: (count: number, list: string) =>
         count === 0
           ? `La liste « ${list} » n’a aucun contact actif : personne ne recevrait ce message.`
           : count === 1
             ? `Destinataires : 1 contact actif de la liste « ${list} ».`
             : `Destinataires : ${count.toLocaleString('fr-FR')} contacts actifs de la liste « ${list} ».`,
+      /** Active contacts left out because their address is on the owner's suppression list. */
+      suppressed: (n: number) =>
+        n === 1
+          ? '1 autre contact actif est sur la liste d’exclusion : il ne le recevra pas.'
+          : `${n.toLocaleString('fr-FR')} autres contacts actifs sont sur la liste d’exclusion : ils ne le recevront pas.`,
       subjectLine: (subject: string) => `Objet : ${subject || '(sans objet)'}`,
       counting: 'Décompte des destinataires…',
       confirmButton: 'Confirmer l’envoi',

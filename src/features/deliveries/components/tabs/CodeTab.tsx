@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
-import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+import CodeMirror, { EditorState, EditorView } from '@uiw/react-codemirror';
 import { html } from '@codemirror/lang-html';
 import { lintGutter, setDiagnostics } from '@codemirror/lint';
 import { frConsole } from '../../../../shared/i18n/frConsole';
@@ -151,15 +151,17 @@ function CodeEditors({ draft, change, ampRefusal, readOnly }: TabProps & { readO
             <CodeMirror
               value={draft[field]}
               onChange={(value) => change({ [field]: value })}
-              readOnly={readOnly}
               minHeight={minHeight}
               maxHeight="60vh"
               basicSetup={{ lineNumbers: true, foldGutter: false, highlightActiveLine: true, searchKeymap: true }}
               extensions={[
                 ...(markup ? [html()] : []),
                 ...(field === 'codeAmp' ? AMP_EXTENSIONS : []),
+                // Read only, yet focusable: the keyboard still reaches, scrolls and selects it.
+                ...(readOnly ? [EditorState.readOnly.of(true)] : []),
                 EditorView.lineWrapping,
-                EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'false' }),
+                // tabindex: axe counts a contenteditable as focusable only with it, and a long code scrolls.
+                EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'false', tabindex: '0' }),
               ]}
               onCreateEditor={(view) => {
                 views.current[field] = view;

@@ -49,8 +49,10 @@ test('a new user makes a newsletter from a starter in « Blocs », tests it, pub
   await editor.getByRole('button', { name: 'Annonce', exact: true }).click();
   await editor.getByLabel('Libellé').fill(label);
 
-  // The Code tab opens in « Blocs » on the starter's blocks.
+  // The Code tab's « Blocs » mode shows the starter's blocks.
   await editor.getByRole('tab', { name: 'Code' }).click();
+  await expect(mode(editor, 'Code')).toHaveAttribute('aria-pressed', 'true');
+  await mode(editor, 'Blocs').click();
   await expect(mode(editor, 'Blocs')).toHaveAttribute('aria-pressed', 'true');
   const titleBlock = editor.getByRole('region', { name: 'Bloc 2 : Titre' });
   await expect(titleBlock.getByLabel('Titre')).toHaveValue('Une annonce importante');
@@ -101,7 +103,7 @@ test('a new user makes a newsletter from a starter in « Blocs », tests it, pub
   // Reopened, the template shows its blocks again.
   await page.reload();
   const reopened = page.getByRole('dialog', { name: `Modèle : ${label}` });
-  await expect(mode(reopened, 'Blocs')).toHaveAttribute('aria-pressed', 'true');
+  await mode(reopened, 'Blocs').click();
   await expect(reopened.getByRole('region', { name: 'Bloc 2 : Titre' }).getByLabel('Titre')).toHaveValue(`Grande nouvelle ${run}`);
 
   // The test send (BAT): text, HTML and AMP parts, the AMP valid, the links working.

@@ -42,8 +42,8 @@ const byteLength = (text: string) => new TextEncoder().encode(text).length;
  */
 export function CodeTab(props: TabProps) {
   const { draft, change } = props;
-  // A template made of blocks opens in « Blocs »; one written in code, in Code (issue 41).
-  const [mode, setMode] = useState<'blocks' | 'code'>(draft.blocks ? 'blocks' : 'code');
+  // The tab opens in « Code », as it always has; « Blocs » is a click away (issue 41).
+  const [mode, setMode] = useState<'blocks' | 'code'>('code');
   const [detaching, setDetaching] = useState(false);
   const b = frConsole.deliveries.blocks;
   return (

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from './support/test';
 import { DEMO_ADMIN } from './support/demoUsers';
 import { seriousAxeFindings } from './support/axe';
 import { recipientOf, waitForMail } from './support/mailbox';
+import { openNewTemplate, scrollsSideways } from './support/console';
 
 /** The editor's Code tab, in the mode named. */
 const mode = (editor: Locator, name: 'Blocs' | 'Code') => editor.getByRole('group', { name: 'Mode d’édition' }).getByRole('button', { name });
@@ -159,4 +160,26 @@ test('a new user makes a newsletter from a starter in « Blocs », tests it, pub
   await unsubscribePage.goto(unsubscribe);
   await expect(unsubscribePage.getByRole('button', { name: 'Me désabonner' })).toBeVisible();
   await unsubscribePage.close();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('« Blocs » turns a code template into blocks only when asked, and fits a phone', async ({ page }) => {
+    const label = `Blocs téléphone ${Date.now().toString(36)}`;
+    const { editor } = await openNewTemplate(page, { label, html: '<p>Écrit à la main</p>', tab: 'code' });
+    await mode(editor, 'Blocs').click();
+    await expect(editor.getByText(/^Ce modèle est écrit en code/)).toBeVisible();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await editor.getByRole('button', { name: 'Remplacer le code par des blocs' }).click();
+    await page.getByRole('dialog', { name: 'Passer ce modèle en blocs ?' }).getByRole('button', { name: 'Oui' }).click();
+    await expect(editor.getByRole('region', { name: 'Bloc 1 : Titre' })).toBeVisible();
+    const preview = page.frameLocator('iframe[title="Aperçu du message fait de blocs"]');
+    await expect(preview.getByRole('heading', { name: 'Votre titre' })).toBeVisible();
+    expect(await scrollsSideways(page), 'the page scrolls sideways').toBe(false);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    // The code is the blocks' now, and saves.
+    await editor.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(editor.getByText('Version 2 enregistrée.')).toBeVisible();
+  });
 });

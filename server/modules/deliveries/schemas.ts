@@ -112,7 +112,7 @@ export const StartersAnswer = Answer({
       html: Type.String({ description: 'Le code HTML, en clair (le modèle le garde en base64).' }),
       text: Type.String({ description: 'Le texte, en clair.' }),
       amp: Type.String({ description: 'Le code AMP.' }),
-      blocks: Type.Optional(Type.Array(EditorBlock, { description: 'Ses blocs, pour le mode « Blocs » de l’éditeur.' })),
+      blocks: Type.Optional(Type.Array(Answer(EditorBlock.properties), { description: 'Ses blocs, pour le mode « Blocs » de l’éditeur.' })),
     }),
   ),
 });

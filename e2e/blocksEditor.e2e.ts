@@ -66,6 +66,8 @@ test('a new user makes a newsletter from a starter in « Blocs », tests it, pub
   const frame = editor.locator('iframe[title="Aperçu du message fait de blocs"]');
   const preview = page.frameLocator('iframe[title="Aperçu du message fait de blocs"]');
   await expect(preview.getByRole('heading', { name: `Grande nouvelle ${run}` })).toBeVisible();
+  // Rendered as the contact reads it: variables at their examples.
+  await expect(preview.getByText('Bonjour Prénom,')).toBeVisible();
   await expect(preview.getByRole('link', { name: 'Découvrir la nouveauté' })).toHaveAttribute('href', target);
   expect((await frame.boundingBox())?.width).toBe(600);
   await editor.getByRole('button', { name: 'Téléphone (375 px)' }).click();

@@ -13,6 +13,8 @@ import {
 } from '@mui/material';
 import { frConsole } from '../../../../shared/i18n/frConsole';
 import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
+import { encodeBase64 } from '../../../../shared/lib/base64';
+import { usePreviewDeliveryMutation } from '../../api';
 import { blocksToAmp, blocksToHtml, blocksToText } from '../../blocks/render';
 import { BLOCK_TYPES, type BlockType, type EditorBlock } from '../../blocks/types';
 import type { TabProps } from './types';
@@ -151,7 +153,7 @@ export function BlocksEditor({ draft, change }: TabProps) {
           ))}
         </Stack>
       </Stack>
-      <BlocksPreview blocks={list} />
+      <BlocksPreview blocks={list} draft={draft} />
     </Stack>
   );
 }
@@ -275,20 +277,32 @@ function BlockFields({ block, onChange }: { block: EditorBlock; onChange: (block
   }
 }
 
-/** The blocks' HTML as a contact's mail client shows it, at a desktop's or a phone's width. */
-function BlocksPreview({ blocks }: { blocks: EditorBlock[] }) {
+/**
+ * The blocks' HTML as a contact's mail client shows it, at a desktop's or a phone's width: the
+ * server renders it as the Contenu tab's preview does (variables at their examples), the videos
+ * tag shown as a card; the HTML as written when the server cannot render it.
+ */
+function BlocksPreview({ blocks, draft }: { blocks: EditorBlock[]; draft: TabProps['draft'] }) {
   const [width, setWidth] = useState<Width>('desktop');
   const [html, setHtml] = useState<string | null>(null);
+  const [preview] = usePreviewDeliveryMutation();
+  const { subject, label, properties } = draft;
   useEffect(() => {
     let current = true;
     const timer = setTimeout(() => {
-      void blocksToHtml(blocks, { preview: { videos: videosCard } }).then((written) => current && setHtml(written));
+      void (async () => {
+        const written = await blocksToHtml(blocks, { preview: { videos: videosCard } });
+        const rendered = await preview({ subject, label, properties, codeHtml: [encodeBase64(written)], codeText: [], codeAmp: '' })
+          .unwrap()
+          .then((answer) => answer.html || written, () => written);
+        if (current) setHtml(rendered);
+      })();
     }, PREVIEW_DELAY_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [blocks]);
+  }, [blocks, subject, label, properties, preview]);
   return (
     <Stack spacing={1} component="section" aria-labelledby="blocks-preview-title" sx={{ flexShrink: 0, maxWidth: '100%' }}>
       <Typography id="blocks-preview-title" variant="subtitle1" component="h3">

@@ -49,6 +49,8 @@ const config: Config = {
         ignoreDeprecations: '6.0',
       }),
       transformIgnorePatterns: [`/node_modules/(?!(${WEB_ESM_ONLY.join('|')})/)`],
+      // mjml-browser (the « Blocs » mode's HTML) requires cheerio, whose browser build is ESM only.
+      moduleNameMapper: { '^cheerio$': '<rootDir>/node_modules/cheerio/dist/commonjs/slim.js' },
       setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
       // The real API server, started once for the web tests.
       globalSetup: '<rootDir>/src/testing/globalSetup.ts',

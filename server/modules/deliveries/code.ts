@@ -2,6 +2,7 @@ import type { Row } from '../../db/db';
 import type { Amp4EmailError } from '../../shared/amp4email';
 import { validateAmp4EmailInThread } from '../../shared/amp4email/thread';
 import { badRequest, HttpError } from '../../shared/errors';
+import { checkBlocks } from './blocks';
 
 /** Bound of each of a delivery's codes (HTML, text, AMP), decoded. */
 export const MAX_CODE_BYTES = 1024 * 1024;
@@ -57,6 +58,7 @@ export async function judgeAmp(values: Row): Promise<AmpVerdict | undefined> {
  * valid AMP for e-mail. `judged` is judgeAmp's verdict on the body, when it was asked for.
  */
 export async function checkCodes(values: Row, current?: Row, judged?: unknown): Promise<Row> {
+  checkBlocks(values);
   checkEncoding(values);
   if (CODE_FIELDS.some((field) => values[field] !== undefined)) {
     checkStructure({ ...current, ...values });

@@ -41,4 +41,9 @@ CREATE TABLE delivery_version (
 );
 `,
   },
+  {
+    // Issue 41: the blocks a template was built from in the editor's « Blocs » mode (null: written in code).
+    id: '0620_delivery_blocks',
+    sql: 'ALTER TABLE delivery ADD COLUMN blocks jsonb;',
+  },
 ];

@@ -27,6 +27,7 @@ export const deliveryResource: ResourceDef = {
     codeAmp: { column: 'code_amp', kind: 'text' },
     codeHtml: { column: 'code_html', kind: 'json' },
     codeText: { column: 'code_text', kind: 'json' },
+    blocks: { column: 'blocks', kind: 'json' },
     created: { column: 'created', kind: 'timestamp' },
     lastModified: { column: 'last_modified', kind: 'timestamp' },
   },

@@ -6,6 +6,7 @@ import { itemResponseSchema } from '../../shared/hydra';
 import { ErrorAnswer } from '../../shared/openapi';
 import { MAX_CODE_BYTES } from './code';
 import { deliveryResource } from './resource';
+import { BLOCK_TYPES } from './blocks';
 
 /** Used in URLs (`/deliveryAll/{id or internalname}`): never all digits, no spaces or slashes. */
 export const INTERNAL_NAME = '^(?![0-9]+$)[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$';
@@ -37,6 +38,44 @@ export const DeliveryProperties = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The blocks of the editor's « Blocs » mode (issue 41; docs/templates.md, «Blocks»): the console
+ * writes the HTML, text and AMP parts from them; the server keeps them so that the editor
+ * reopens on them, and checks only their shape (the parts are checked as any code is).
+ */
+const BlockText = (maxLength: number) => Type.String({ maxLength });
+/** A link: http(s), mailto, or a variable such as `{{unsubscribeUrl}}`. */
+const BlockLink = Type.String({ maxLength: 2000, pattern: '^(https?://|mailto:|\\{\\{)' });
+/** What the videos tag quotes: no quote nor brace, which would end it. */
+const TagValue = Type.String({ maxLength: 300, pattern: '^[^"{}]*$' });
+/**
+ * One object for every kind (Ajv's removeAdditional would strip a union's other branches'
+ * fields as it tries the first): which fields a kind needs is checked by `checkBlocks`
+ * (blocks.ts), which names the missing one.
+ */
+export const EditorBlock = Type.Object(
+  {
+    type: Type.Union(BLOCK_TYPES.map((type) => Type.Literal(type))),
+    text: Type.Optional(BlockText(10_000)),
+    // AMP for Email loads images over https only.
+    src: Type.Optional(Type.String({ maxLength: 2000, pattern: '^https://' })),
+    alt: Type.Optional(BlockText(300)),
+    width: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
+    height: Type.Optional(Type.Integer({ minimum: 1, maximum: 2000 })),
+    href: Type.Optional(Type.Union([BlockLink, Type.Literal('')])),
+    label: Type.Optional(BlockText(100)),
+    url: Type.Optional(BlockLink),
+    left: Type.Optional(BlockText(5000)),
+    right: Type.Optional(BlockText(5000)),
+    createurs: Type.Optional(TagValue),
+    groupe: Type.Optional(TagValue),
+  },
+  { additionalProperties: false },
+);
+const Blocks = Type.Union([Type.Array(EditorBlock, { maxItems: 100 }), Type.Null()], {
+  description: "Les blocs du mode « Blocs » ; null pour un modèle écrit en code.",
+});
+
 /** Every writable field of a delivery (spec §3); lastModified is the server's. */
 const fields = {
   label: Short,
@@ -59,6 +98,7 @@ const fields = {
   codeAmp: Type.String({ maxLength: MAX_CODE_BYTES }),
   codeHtml: Base64List,
   codeText: Base64List,
+  blocks: Blocks,
 };
 
 /** GET /api/delivery/starters: the starting points of « Nouveau modèle » (starters.ts). */
@@ -72,6 +112,7 @@ export const StartersAnswer = Answer({
       html: Type.String({ description: 'Le code HTML, en clair (le modèle le garde en base64).' }),
       text: Type.String({ description: 'Le texte, en clair.' }),
       amp: Type.String({ description: 'Le code AMP.' }),
+      blocks: Type.Optional(Type.Array(Answer(EditorBlock.properties), { description: 'Ses blocs, pour le mode « Blocs » de l’éditeur.' })),
     }),
   ),
 });

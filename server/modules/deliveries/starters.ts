@@ -6,6 +6,11 @@
  * the AMP part keeps the AMP4EMAIL rules (`starters.test.ts` validates each).
  */
 
+import type { Static } from '@sinclair/typebox';
+import type { EditorBlock } from './schemas';
+
+type EditorBlockValue = Static<typeof EditorBlock>;
+
 type Block =
   | { kind: 'title'; text: string }
   | { kind: 'paragraph'; text: string }
@@ -13,6 +18,8 @@ type Block =
   | { kind: 'item'; title: string; text: string; href: string; link: string };
 
 export interface Starter {
+  /** The same message as blocks of the editor's « Blocs » mode (docs/templates.md, «Blocks»). */
+  blocks: EditorBlockValue[];
   id: 'newsletter' | 'announcement' | 'videos' | 'letter';
   /** Its name in the editor's list. */
   label: string;
@@ -119,8 +126,28 @@ function text(blocks: Block[]): string {
   return [GREETING, ...lines, `--\n${WHY}\n${UNSUBSCRIBE} : {{unsubscribeUrl}}`].join('\n\n') + '\n';
 }
 
+/** The starter as blocks of the editor: the greeting, its blocks, then the footer and its unsubscribe link. */
+function editorBlocks(blocks: Block[]): EditorBlockValue[] {
+  const body = blocks.flatMap((block): EditorBlockValue[] => {
+    switch (block.kind) {
+      case 'title':
+        return [{ type: 'title', text: block.text }];
+      case 'paragraph':
+        return [{ type: 'text', text: block.text }];
+      case 'button':
+        return [{ type: 'button', label: block.text, url: block.href }];
+      case 'item':
+        return [
+          { type: 'text', text: `${block.title}\n${block.text}` },
+          { type: 'button', label: block.link, url: block.href },
+        ];
+    }
+  });
+  return [{ type: 'text', text: GREETING }, ...body, { type: 'footer', text: WHY }];
+}
+
 function starter(id: Starter['id'], label: string, description: string, subject: string, blocks: Block[]): Starter {
-  return { id, label, description, subject, html: html(blocks), text: text(blocks), amp: amp(blocks) };
+  return { id, label, description, subject, html: html(blocks), text: text(blocks), amp: amp(blocks), blocks: editorBlocks(blocks) };
 }
 
 export const STARTERS: readonly Starter[] = [

@@ -1,4 +1,5 @@
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { createTestApp, userIdOf, type TestApp } from '../../testing/testApp';
+import { suppressAddresses } from '../suppressions';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -15,8 +16,8 @@ afterAll(() => t.close());
 
 const addContact = (payload: Record<string, unknown>, headers = operator) =>
   t.app.inject({ method: 'POST', url: '/grp_rcps', headers, payload });
-const counts = async (id = listId, headers = operator) =>
-  (await t.app.inject({ url: `/api/grp_rcps/${id}/count`, headers })).json();
+const counts = async (id = listId, headers = operator, query = '') =>
+  (await t.app.inject({ url: `/api/grp_rcps/${id}/count${query}`, headers })).json();
 
 describe('list contacts (grp_rcps)', () => {
   it('adds a contact with the body of spec §7.3 and counts it', async () => {
@@ -78,5 +79,19 @@ describe('list contacts (grp_rcps)', () => {
     const byAdmin = await addContact({ email: 'from-admin@example.org', grp: listId }, admin);
     expect(byAdmin.statusCode).toBe(201);
     expect(byAdmin.json().user).not.toBe(1);
+  });
+
+  it('says, when asked, how many active contacts a send leaves out for the suppression list', async () => {
+    const list = (await t.app.inject({ method: 'POST', url: '/api/grps', headers: operator, payload: { subject: 'Net' } })).json().id;
+    for (const email of ['un@example.org', 'deux@example.org', 'trois@example.org']) {
+      expect((await addContact({ email, grp: list })).statusCode).toBe(201);
+    }
+    await suppressAddresses(t.db, [{ owner: userIdOf(operator), email: 'DEUX@example.org', reason: 'désabonné', source: 'opérateur' }]);
+    // The plain answer keeps its shape (spec: count, countStart).
+    expect(await counts(list)).toEqual({ count: 3, countStart: 3 });
+    expect(await counts(list, operator, '?suppressed=1')).toEqual({ count: 3, countStart: 3, suppressed: 1 });
+    const bad = await t.app.inject({ url: `/api/grp_rcps/${list}/count?suppressed=oui`, headers: operator });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('suppressed');
   });
 });

@@ -18,6 +18,20 @@ export async function countContacts(db: Queryable, grpId: number): Promise<ListC
   return row;
 }
 
+/**
+ * The active contacts of a list whose address is on its owner's suppression list: a send
+ * leaves them out, so `count - suppressed` is how many it mails (the send's own query,
+ * `mailableContactIds`, uses the same condition).
+ */
+export async function countSuppressedContacts(db: Queryable, grpId: number): Promise<number> {
+  const [row] = await db.query<{ suppressed: number }>(
+    `SELECT count(*)::int AS suppressed FROM grp_rcp
+     WHERE grp_id = $1 AND actif = 1 AND ${suppressedSql('grp_rcp.user_id', 'grp_rcp.email')}`,
+    [grpId],
+  );
+  return row.suppressed;
+}
+
 export async function findContactByEmail(db: Queryable, grpId: number, email: string) {
   const [row] = await db.query<{ id: number; actif: number }>(
     'SELECT id, actif FROM grp_rcp WHERE grp_id = $1 AND lower(email) = lower($2)',

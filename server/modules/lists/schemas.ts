@@ -116,7 +116,21 @@ const ListCountsProperties = {
   countStart: Type.Integer({ description: 'Tous les contacts que la liste a eus.' }),
 };
 
-export const ListCountsAnswer = Answer(ListCountsProperties);
+export const ListCountsAnswer = Answer({
+  ...ListCountsProperties,
+  suppressed: Type.Optional(
+    Type.Integer({
+      description:
+        "Avec suppressed=1 : les contacts actifs dont l'adresse est sur la liste d'exclusion du propriétaire, qu'un envoi laisse de côté (count - suppressed reçoivent le message).",
+    }),
+  ),
+});
+
+export const ListCountsQuery = Type.Object({
+  suppressed: Type.Optional(
+    Type.Union([Type.Literal('1'), Type.Literal('0')], { description: 'Compter aussi les contacts actifs exclus (1).' }),
+  ),
+});
 
 export const LastContactAnswer = Answer({ created: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) });
 

@@ -92,12 +92,16 @@ export const deliveriesApi = baseApi.injectEndpoints({
       invalidatesTags: [SENDS],
     }),
     /**
-     * How many contacts of a list are active (status actif): those a send to it mails. The lists
-     * feature reads the same counts; here only the active ones, for Envoyer's confirmation.
+     * How many contacts of a list a send to it mails: the active ones (status actif) less those
+     * whose address is on the owner's suppression list (`suppressed`, which the send leaves
+     * out). The lists feature reads the same counts without `suppressed=1`.
      */
-    getActiveContactCount: build.query<number, number>({
-      query: (listId) => `/grp_rcps/${listId}/count`,
-      transformResponse: (response: { count: number }) => response.count,
+    getActiveContactCount: build.query<{ recipients: number; suppressed: number }, number>({
+      query: (listId) => ({ url: `/grp_rcps/${listId}/count`, params: { suppressed: '1' } }),
+      transformResponse: (response: { count: number; suppressed?: number }) => ({
+        recipients: response.count - (response.suppressed ?? 0),
+        suppressed: response.suppressed ?? 0,
+      }),
       providesTags: (_result, _error, listId) => [{ type: 'ListCounts', id: listId }],
       // Counted again each time the confirmation opens: contacts come and go between two sends.
       keepUnusedDataFor: 0,

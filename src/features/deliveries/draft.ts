@@ -44,6 +44,8 @@ export function savePatch(draft: DeliveryDraft): Partial<Delivery> {
     msg: draft.msg,
     origin: draft.origin,
     description: draft.description,
+    // A merge-patch replaces the list whole; null says the template is written in code.
+    blocks: draft.blocks ?? null,
     version: draft.version + 1,
   };
 }

@@ -1,4 +1,5 @@
 import type { SequenceItem } from '../../shared/lib/sequence';
+import type { EditorBlock } from './blocks/types';
 
 export interface DataItem {
   key: string;
@@ -45,6 +46,8 @@ export interface Starter {
   html: string;
   text: string;
   amp: string;
+  /** The same message as blocks of the « Blocs » mode. */
+  blocks?: EditorBlock[];
 }
 
 /** A newsletter template (spec §3); codeHtml and codeText are lists of base64 strings. */
@@ -70,6 +73,8 @@ export interface Delivery {
   codeAmp: string;
   codeHtml: string[];
   codeText: string[];
+  /** The blocks of the « Blocs » mode that wrote its code; null (or absent in older versions) when written in code. */
+  blocks?: EditorBlock[] | null;
   created?: string;
   lastModified: string;
 }

@@ -227,6 +227,81 @@ export const frConsole = {
       language: 'Langue',
       diffusion: 'Diffusion',
     },
+    /** The Code tab's « Blocs » mode (issue 41): a message built from blocks. */
+    blocks: {
+      mode: 'Mode d’édition',
+      modeBlocks: 'Blocs',
+      modeCode: 'Code',
+      modeHints: {
+        blocks: 'Composer le message avec des blocs : le HTML, le texte et l’AMP sont écrits pour vous.',
+        code: 'Écrire vous-même le HTML, le texte et l’AMP.',
+      },
+      kinds: {
+        title: 'Titre',
+        text: 'Texte',
+        image: 'Image',
+        button: 'Bouton',
+        columns: 'Deux colonnes',
+        divider: 'Séparateur',
+        videos: 'Vidéos',
+        footer: 'Pied de page',
+      },
+      listTitle: 'Blocs du message',
+      addTitle: 'Ajouter un bloc',
+      add: (kind: string) => `Ajouter : ${kind}`,
+      blockHeading: (n: number, kind: string) => `Bloc ${n} : ${kind}`,
+      up: 'Monter',
+      down: 'Descendre',
+      delete: 'Supprimer',
+      moveUp: (n: number) => `Monter le bloc ${n}`,
+      moveDown: (n: number) => `Descendre le bloc ${n}`,
+      remove: (n: number) => `Supprimer le bloc ${n}`,
+      empty: 'Aucun bloc pour le moment : ajoutez-en un ci-dessous.',
+      fields: {
+        title: 'Titre',
+        text: 'Texte',
+        src: 'Adresse de l’image (https://…)',
+        alt: 'Texte alternatif (lu si l’image ne s’affiche pas)',
+        width: 'Largeur (px)',
+        height: 'Hauteur (px)',
+        href: 'Lien de l’image (facultatif)',
+        label: 'Libellé du bouton',
+        url: 'Lien du bouton',
+        left: 'Colonne de gauche',
+        right: 'Colonne de droite',
+        createurs: 'Créateurs (séparés par des virgules)',
+        groupe: 'Groupe',
+        footer: 'Texte du pied de page',
+      },
+      httpsOnly: 'L’adresse doit commencer par https://',
+      linkRule: 'Un lien commence par https://, http://, mailto: ou une variable {{…}}',
+      footerNote: 'Le lien « Se désabonner » est écrit sous ce texte, dans les trois versions.',
+      videosNote: 'Les 6 dernières vidéos de ces créateurs depuis le dernier envoi, ajoutées à chaque envoi.',
+      defaults: {
+        title: 'Votre titre',
+        text: 'Votre texte.',
+        button: 'En savoir plus',
+        url: 'https://example.org',
+        alt: 'Description de l’image',
+        footer: 'Vous recevez ce message parce que vous êtes inscrit(e) à notre liste.',
+      },
+      codeTemplate:
+        'Ce modèle est écrit en code : le mode « Blocs » ne le modifie pas. Le passer en blocs remplacerait son HTML, son texte et son AMP.',
+      convert: 'Remplacer le code par des blocs',
+      convertTitle: 'Passer ce modèle en blocs ?',
+      convertText:
+        'Son HTML, son texte et son AMP seront remplacés par ceux qu’écrivent les blocs (un titre, un texte, un bouton et un pied de page pour commencer). Les versions enregistrées restent dans l’historique.',
+      blocksTemplate: 'Ce modèle est fait de blocs : son code est écrit par le mode « Blocs » et se lit ici.',
+      detach: 'Modifier le code à la main',
+      detachTitle: 'Détacher ce modèle de ses blocs ?',
+      detachText:
+        'Le code restera tel qu’il est et se modifiera ici ; le mode « Blocs » ne l’écrira plus (ses blocs seront retirés à l’enregistrement).',
+      preview: 'Aperçu',
+      previewFrame: 'Aperçu du message fait de blocs',
+      rendering: 'Écriture du code…',
+      videosPlaceholder: (createurs: string, groupe: string) =>
+        `Vidéos de ${createurs || '…'}${groupe ? ` (groupe ${groupe})` : ''} : les 6 dernières depuis le dernier envoi s’afficheront ici à l’envoi.`,
+    },
     fields: {
       label: 'Libellé',
       internalname: 'Nom interne',
@@ -359,13 +434,21 @@ export const frConsole = {
       next: 'Continuer',
       confirm: (label: string, version: number, list: string) =>
         `Envoyer « ${label} » (version ${version}) à tous les contacts actifs de la liste « ${list} » ?`,
-      /** The count is the list's active contacts (status actif), those a send mails. */
+      /**
+       * The count is the list's active contacts (status actif) less those on the suppression
+       * list: those a send mails.
+       */
       recipients: (count: number, list: string) =>
         count === 0
           ? `La liste « ${list} » n’a aucun contact actif : personne ne recevrait ce message.`
           : count === 1
             ? `Destinataires : 1 contact actif de la liste « ${list} ».`
             : `Destinataires : ${count.toLocaleString('fr-FR')} contacts actifs de la liste « ${list} ».`,
+      /** Active contacts left out because their address is on the owner's suppression list. */
+      suppressed: (n: number) =>
+        n === 1
+          ? '1 autre contact actif est sur la liste d’exclusion : il ne le recevra pas.'
+          : `${n.toLocaleString('fr-FR')} autres contacts actifs sont sur la liste d’exclusion : ils ne le recevront pas.`,
       subjectLine: (subject: string) => `Objet : ${subject || '(sans objet)'}`,
       counting: 'Décompte des destinataires…',
       confirmButton: 'Confirmer l’envoi',

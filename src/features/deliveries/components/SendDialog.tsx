@@ -20,8 +20,8 @@ import { SendProgress } from './SendProgress';
 const t = frConsole.deliveries.send;
 
 /**
- * Envoyer: choose a list, confirm (the version, its subject and how many active contacts will
- * receive it), send; then follow the send until it completes.
+ * Envoyer: choose a list, confirm (the version, its subject and how many contacts will receive
+ * it: the active ones not on the suppression list), send; then follow the send until it completes.
  */
 export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose: () => void }) {
   const hasLists = useHasLists(delivery.user);
@@ -31,10 +31,11 @@ export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose:
   const [startSend, { data: started, error, isLoading }] = useStartSendMutation();
   const list = chosen ?? planned;
   const confirmingList = confirming && list ? list : null;
-  const { data: recipients, isFetching: counting } = useGetActiveContactCountQuery(confirmingList?.id ?? 0, {
+  const { data: counted, isFetching: counting } = useGetActiveContactCountQuery(confirmingList?.id ?? 0, {
     skip: !confirmingList,
     refetchOnMountOrArgChange: true,
   });
+  const recipients = counted?.recipients;
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="send-title" fullWidth maxWidth="sm">
@@ -49,7 +50,10 @@ export function SendDialog({ delivery, onClose }: { delivery: Delivery; onClose:
             {recipients === undefined || counting ? (
               <Typography color="text.secondary">{t.counting}</Typography>
             ) : (
-              <Typography sx={{ fontWeight: 'bold' }}>{t.recipients(recipients, confirmingList.subject)}</Typography>
+              <>
+                <Typography sx={{ fontWeight: 'bold' }}>{t.recipients(recipients, confirmingList.subject)}</Typography>
+                {counted?.suppressed ? <Typography>{t.suppressed(counted.suppressed)}</Typography> : null}
+              </>
             )}
           </Stack>
         ) : hasLists === false ? (

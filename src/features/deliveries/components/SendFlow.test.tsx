@@ -15,9 +15,11 @@ const b64 = (text: string) => Buffer.from(text).toString('base64');
 async function fixture() {
   const auth = await signedIn(DEMO_ADMIN);
   const list = await apiCall<{ id: number }>(auth, 'POST', '/grps', { subject: `Liste ${CATEGORY}` });
-  for (const email of ['un@example.org', 'deux@example.org']) {
+  for (const email of ['un@example.org', 'deux@example.org', `exclu-${CATEGORY}@example.org`]) {
     await apiCall(auth, 'POST', '/grp_rcps', { email, grp: list.id });
   }
+  // Its third contact is on the suppression list: still active in the list, but not mailed.
+  await apiCall(auth, 'POST', '/suppressions', { email: `exclu-${CATEGORY}@example.org` });
   const delivery = await apiCall<{ id: number }>(auth, 'POST', '/deliveries', {
     label: `Envoi ${CATEGORY}`,
     internalname: CATEGORY,
@@ -63,6 +65,8 @@ describe('sending from the editor (against the real API server)', () => {
     ).toBeInTheDocument();
     // The confirmation counts who will receive it (issue 41) before it lets the send go.
     expect(await within(send).findByText(`Destinataires : 2 contacts actifs de la liste « Liste ${CATEGORY} ».`, {}, SERVER)).toBeInTheDocument();
+    // The count is net of the suppression list (issue 41), and says how many it leaves out.
+    expect(within(send).getByText('1 autre contact actif est sur la liste d’exclusion : il ne le recevra pas.')).toBeInTheDocument();
     expect(within(send).getByText('Objet : Bonjour')).toBeInTheDocument();
     await userEvent.click(within(send).getByRole('button', { name: 'Confirmer l’envoi' }));
     expect(

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Stack, Typography } from '@mui/material';
-import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+import { Alert, Box, Button, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
+import CodeMirror, { EditorState, EditorView } from '@uiw/react-codemirror';
 import { html } from '@codemirror/lang-html';
 import { lintGutter, setDiagnostics } from '@codemirror/lint';
 import { frConsole } from '../../../../shared/i18n/frConsole';
@@ -11,6 +11,8 @@ import { ampDiagnostics, useAmpErrors } from './ampCheck';
 import { CannotBeSent, CompileMessage, compileFailureOf } from './CompileFailure';
 import type { TabProps } from './types';
 import { VariablesList } from './VariablesList';
+import { BlocksEditor } from './BlocksEditor';
+import { ConfirmDialog } from '../../../../shared/ui/ConfirmDialog';
 
 const t = frConsole.deliveries;
 const fields = frConsole.deliveries.fields;
@@ -38,7 +40,64 @@ const byteLength = (text: string) => new TextEncoder().encode(text).length;
  * draft holds them decoded. As typing pauses, the server's preview compiles the template: an
  * error shows under its editor with its line, and the template is said not to be sendable.
  */
-export function CodeTab({ draft, change, ampRefusal }: TabProps) {
+export function CodeTab(props: TabProps) {
+  const { draft, change } = props;
+  // The tab opens in « Code », as it always has; « Blocs » is a click away (issue 41).
+  const [mode, setMode] = useState<'blocks' | 'code'>('code');
+  const [detaching, setDetaching] = useState(false);
+  const b = frConsole.deliveries.blocks;
+  return (
+    <Stack spacing={2}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={mode}
+        onChange={(_event, next: 'blocks' | 'code' | null) => next && setMode(next)}
+        aria-label={b.mode}
+      >
+        <Tooltip title={b.modeHints.blocks} describeChild>
+          <ToggleButton value="blocks">{b.modeBlocks}</ToggleButton>
+        </Tooltip>
+        <Tooltip title={b.modeHints.code} describeChild>
+          <ToggleButton value="code">{b.modeCode}</ToggleButton>
+        </Tooltip>
+      </ToggleButtonGroup>
+      {mode === 'blocks' ? (
+        <BlocksEditor {...props} />
+      ) : (
+        <>
+          {draft.blocks && (
+            <Alert
+              severity="info"
+              action={
+                <Button color="inherit" size="small" onClick={() => setDetaching(true)}>
+                  {b.detach}
+                </Button>
+              }
+            >
+              {b.blocksTemplate}
+            </Alert>
+          )}
+          <CodeEditors {...props} readOnly={Boolean(draft.blocks)} />
+          <ConfirmDialog
+            open={detaching}
+            title={b.detachTitle}
+            text={b.detachText}
+            confirmColor="primary"
+            onCancel={() => setDetaching(false)}
+            onConfirm={() => {
+              setDetaching(false);
+              change({ blocks: null });
+            }}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The three code editors; read only while blocks write the code. */
+function CodeEditors({ draft, change, ampRefusal, readOnly }: TabProps & { readOnly: boolean }) {
   const [preview, { error, reset }] = usePreviewDeliveryMutation();
   const [checked, setChecked] = useState<string | null>(null);
   const content = useMemo(() => contentOf(draft), [draft]);
@@ -98,8 +157,11 @@ export function CodeTab({ draft, change, ampRefusal }: TabProps) {
               extensions={[
                 ...(markup ? [html()] : []),
                 ...(field === 'codeAmp' ? AMP_EXTENSIONS : []),
+                // Read only, yet focusable: the keyboard still reaches, scrolls and selects it.
+                ...(readOnly ? [EditorState.readOnly.of(true)] : []),
                 EditorView.lineWrapping,
-                EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'false' }),
+                // tabindex: axe counts a contenteditable as focusable only with it, and a long code scrolls.
+                EditorView.contentAttributes.of({ 'aria-label': label, spellcheck: 'false', tabindex: '0' }),
               ]}
               onCreateEditor={(view) => {
                 views.current[field] = view;

@@ -10,7 +10,7 @@ export const hasNoCode = (draft: TabProps['draft']) => !draft.html.trim() && !dr
 
 /**
  * The starting points of an empty template (issue 41): each fills the subject (when empty),
- * the HTML, the text and the AMP of the working copy, which the operator adapts and saves.
+ * the HTML, the text, the AMP and the blocks of the working copy, which the operator adapts and saves.
  */
 export function StarterPicker({ draft, change }: TabProps) {
   const { data: starters } = useGetStartersQuery();
@@ -31,7 +31,16 @@ export function StarterPicker({ draft, change }: TabProps) {
               variant="outlined"
               fullWidth
               aria-describedby={`starter-${starter.id}`}
-              onClick={() => change({ subject: draft.subject.trim() ? draft.subject : starter.subject, html: starter.html, text: starter.text, codeAmp: starter.amp })}
+              onClick={() =>
+                change({
+                  subject: draft.subject.trim() ? draft.subject : starter.subject,
+                  html: starter.html,
+                  text: starter.text,
+                  codeAmp: starter.amp,
+                  // Its blocks too: the Code tab's « Blocs » mode opens on them.
+                  blocks: starter.blocks ?? null,
+                })
+              }
             >
               {starter.label}
             </Button>

@@ -10,7 +10,10 @@ export const AUDIT_ACTIONS = [
   'address.suppressed',
   'person.exported',
   'person.erased',
+  'user.invited',
   'user.role_changed',
+  'user.deactivated',
+  'user.transferred',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -22,6 +22,7 @@ import { Answer, Email } from '../../shared/schemas';
 import { usersCopy as copy } from './copy';
 import { otherActiveAdmins, transferRows } from './repository';
 import { invitationRoutes, inviteUser } from './invitation';
+import { recordAudit } from '../audit';
 
 const Roles = Type.Array(Type.String({ pattern: '^ROLE_[A-Z_]+$', maxLength: 50 }), { maxItems: 10 });
 
@@ -57,7 +58,7 @@ async function keepAnAdmin(tx: Queryable, target: { id: number; roles: string[];
  * but for reading and renaming oneself (shared/access.ts).
  */
 export const usersRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, context) => {
-  const { db, authenticate } = context;
+  const { db, authenticate, config } = context;
   invitationRoutes(app, context);
 
   app.post(
@@ -65,7 +66,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app,
     { onRequest: authenticate, schema: { tags: ['users'], body: UserCreate, response: { 201: itemResponseSchema(userResource) } } },
     async (request, reply) => {
       const roles = checkedRoles(request.body.roles);
-      const id = await inviteUser(db, request.body.email.toLowerCase(), roles, context.config.invitationTtlHours);
+      const email = request.body.email.toLowerCase();
+      const id = await inviteUser(db, email, roles, context.config.invitationTtlHours);
+      await recordAudit(db, config, { user: currentUser(request).id, action: 'user.invited', email, rows: 1, detail: { id, roles } });
       return reply.code(201).send(toItem(userResource, await findItem(db, userResource, id)));
     },
   );
@@ -85,6 +88,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app,
         // Sessions end; API tokens stop with the user (auth.ts reads only active users); rows stay.
         await tx.query('UPDATE app_user SET deactivated_at = COALESCE(deactivated_at, now()), last_modified = now() WHERE id = $1', [id]);
         await endUserSessions(tx, id);
+        await recordAudit(tx, config, { user: currentUser(request).id, action: 'user.deactivated', rows: 1, detail: { id } });
       });
       return reply.code(204).send(null);
     },
@@ -102,7 +106,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app,
         if (!source) throw notFound(copy.user);
         const [target] = await tx.query('SELECT id FROM app_user WHERE id = $1 AND deactivated_at IS NULL', [to]);
         if (!target) throw badRequest('to', copy.transferTarget);
-        return transferRows(tx, from, to);
+        const rows = await transferRows(tx, from, to);
+        await recordAudit(tx, config, { user: currentUser(request).id, action: 'user.transferred', rows: Object.values(rows).reduce((sum, n) => sum + n, 0), detail: { from, to, moved: rows } });
+        return rows;
       });
       return { from, to, moved };
     },
@@ -158,6 +164,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app,
                 [request.params.id],
               );
               if (target) await keepAnAdmin(tx, target);
+            }
+            if (roles && [...roles].sort().join() !== [...(current.roles as string[])].sort().join()) {
+              await recordAudit(tx, config, { user: user.id, action: 'user.role_changed', rows: 1, detail: { id: request.params.id, from: current.roles, to: roles } });
             }
             return updateItem(tx, userResource, request.params.id, values);
           }),

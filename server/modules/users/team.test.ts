@@ -112,6 +112,14 @@ describe('roles, deactivation and transfer', () => {
     );
     expect((await api.patch(`/api/users/${id}`, admin, { roles: ['ROLE_ADMIN', 'ROLE_EXPEDITEUR'] })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: admin })).statusCode).toBe(204);
+    // Both are in the audit trail, by whom and on whom; a refused change is not.
+    const trail = await t.db.query<{ action: string; user_id: number; detail: { id: number; to?: string[] } }>(
+      `SELECT action, user_id, detail FROM audit_entry WHERE action IN ('user.role_changed', 'user.deactivated') ORDER BY id`,
+    );
+    expect(trail).toEqual([
+      { action: 'user.role_changed', user_id: adminId, detail: expect.objectContaining({ id, to: ['ROLE_ADMIN', 'ROLE_EXPEDITEUR'] }) },
+      { action: 'user.deactivated', user_id: adminId, detail: { id } },
+    ]);
     // Deactivated, she no longer counts.
     expect((await api.patch(`/api/users/${adminId}`, admin, { roles: ['ROLE_EDITEUR'] })).statusCode).toBe(409);
   });
@@ -157,6 +165,11 @@ describe('roles, deactivation and transfer', () => {
     const moved = await api.post(`/api/users/${id}/transfert`, admin, { to: operatorId });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().moved.grp).toBe(1);
+    const [transfer] = await t.db.query<{ rows: number; detail: { from: number; to: number } }>(
+      `SELECT rows, detail FROM audit_entry WHERE action = 'user.transferred'`,
+    );
+    expect(transfer).toMatchObject({ detail: { from: id, to: operatorId } });
+    expect(transfer.rows).toBeGreaterThanOrEqual(1);
     const operator = await t.operatorBearer();
     expect((await api.get(`/api/grps/${list.id}`, operator)).statusCode).toBe(200);
   });

@@ -83,6 +83,10 @@ export interface Config {
   optinExpiryDays: number;
   /** Seconds between two runs of the automations in a sending process; 0: never by itself. */
   automationsTickSeconds: number;
+  /** Outgoing webhooks may reach private, loopback and link-local addresses (WEBHOOKS_ALLOW_PRIVATE; tests, never production). */
+  webhooksAllowPrivate: boolean;
+  /** An admin without two-factor sign-in must set it up at the next sign-in (TOTP_REQUIRED_FOR_ADMINS). */
+  totpRequiredForAdmins: boolean;
 }
 
 /** How messages are signed (docs/architecture.md, «Signing and the sending domain»). */
@@ -436,6 +440,8 @@ export function loadConfig(env: Env = process.env): Config {
     bugReportRateLimit: integer(env, 'BUG_REPORT_RATE_LIMIT', 5, 1, 100_000),
     bugReportRetentionDays: integer(env, 'BUG_REPORT_RETENTION_DAYS', 90, 1, 3650),
     passwordResetTtlMinutes: integer(env, 'PASSWORD_RESET_TTL_MINUTES', 60, 5, 1440),
+    webhooksAllowPrivate: flag(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
+    totpRequiredForAdmins: flag(env, 'TOTP_REQUIRED_FOR_ADMINS', false),
     publicReadRateLimit: integer(env, 'PUBLIC_READ_RATE_LIMIT', 600, 1, 100_000),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
     diskReserveBytes: integer(env, 'DISK_RESERVE_MB', 64, 0, 1024 * 1024) * 1024 * 1024,

@@ -30,6 +30,7 @@ import { automationsRoutes } from './automations/routes';
 import { rapportsNoticeMessage, rapportsRoutes } from './rapports';
 import { audienceRoutes } from './audience';
 import { suppressionsRoutes } from './suppressions';
+import { webhooksRoutes } from './webhooks';
 
 // What lower modules serve for higher ones, registered once, before any route: mail sends the
 // messages of lists, visitors and bug reports and unsubscribes from them, confirmations confirms their
@@ -64,4 +65,5 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   suppressionsRoutes,
   rapportsRoutes,
   audienceRoutes,
+  webhooksRoutes,
 ];

@@ -31,6 +31,8 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/password/reset': { access: 'recipient', body: { token: 'forgedResetToken0123456789', password: 'un-mot-de-passe-assez-long' } },
   'POST /api/logout': { access: 'bearer', endsSessions: true },
   'POST /api/me/password': { access: 'bearer', endsSessions: true },
+  'POST /api/me/totp': { access: 'bearer' },
+  'POST /api/me/totp/confirm': { access: 'bearer', body: { code: '123456' } },
   'DELETE /api/users/:id/sessions': { access: 'adminWrite', endsSessions: true },
   'GET /api/users': { access: 'bearer' },
   'GET /api/users/:id': { access: 'bearer', owned: true },

@@ -1,5 +1,6 @@
 import type { Migration } from './db';
 import { usersMigrations } from '../modules/users/migrations';
+import { totpMigrations } from '../modules/auth/totpMigrations';
 import { listsMigrations } from '../modules/lists/migrations';
 import { categoriesMigrations } from '../modules/categories/migrations';
 import { videosMigrations } from '../modules/videos/migrations';
@@ -23,6 +24,7 @@ import { laterTableChangesMigrations, tableChangesMigration } from './tableChang
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
 export const migrations: Migration[] = [
   ...usersMigrations,
+  ...totpMigrations,
   ...listsMigrations,
   ...categoriesMigrations,
   ...videosMigrations,

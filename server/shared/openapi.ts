@@ -60,6 +60,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/password/reset': { summary: 'Choisir un nouveau mot de passe avec le lien reçu (met fin à toutes les sessions du compte)' },
   'POST /api/logout': { summary: 'Déconnexion : met fin à la session du jeton, sur tous les serveurs' },
   'POST /api/me/password': { summary: 'Changer son mot de passe (met fin à ses autres sessions)' },
+  'POST /api/me/totp': { summary: "Double authentification : un nouveau secret, son URI otpauth:// et son QR code (à confirmer par un code)" },
+  'POST /api/me/totp/confirm': { summary: 'Activer la double authentification avec un premier code ; répond 10 codes de secours, montrés une fois' },
   'DELETE /api/users/:id/sessions': { summary: "Mettre fin à toutes les sessions d'un utilisateur (administrateur)" },
   'GET /api/users': { summary: 'Liste des utilisateurs' },
   'GET /api/users/:id': { summary: "Un utilisateur" },

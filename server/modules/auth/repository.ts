@@ -5,11 +5,13 @@ export interface Credentials {
   email: string;
   roles: string[];
   passwordHash: string;
+  /** The TOTP secret when two-factor sign-in is on, else null (server-side only). */
+  totpSecret: string | null;
 }
 
 export async function findCredentials(db: Queryable, email: string): Promise<Credentials | undefined> {
   const [row] = await db.query<Credentials>(
-    'SELECT id, email, roles, password_hash AS "passwordHash" FROM app_user WHERE email = $1',
+    'SELECT id, email, roles, password_hash AS "passwordHash", totp_secret AS "totpSecret" FROM app_user WHERE email = $1',
     [email.toLowerCase()],
   );
   return row;

@@ -8,7 +8,7 @@ import type { ModuleContext } from '../../shared/context';
 import { badRequest, forbidden, notFound } from '../../shared/errors';
 import { checkWebhookUrl, RefusedUrl } from './addressGuard';
 import { startWebhookWorker, type WebhookWorker } from './delivery';
-import { DeliveryCollection, DeliveryParams, WebhookCollection, WebhookCreate, WebhookCreated, WebhookParams, WebhookPatch } from './schemas';
+import { DeliveryCollection, DeliveryParams, ResendAnswer, WebhookCollection, WebhookCreate, WebhookCreated, WebhookItem, WebhookParams, WebhookPatch } from './schemas';
 
 const TAGS = ['webhooks'];
 const BASE = '/api/webhooks';
@@ -98,13 +98,13 @@ export const webhooksRoutes: FastifyPluginAsync<ModuleContext> = async (app, { d
     return reply.code(201).header('location', item['@id']).header('cache-control', 'no-store').send({ ...item, secret });
   });
 
-  typed.get(`${BASE}/:id`, { ...guard, schema: { tags: TAGS, params: WebhookParams, response: { 200: Type.Omit(WebhookCreated, ['secret']) } } }, async (request) =>
+  typed.get(`${BASE}/:id`, { ...guard, schema: { tags: TAGS, params: WebhookParams, response: { 200: WebhookItem } } }, async (request) =>
     toItem(await findWebhook(db, request.params.id)),
   );
 
   typed.patch(
     `${BASE}/:id`,
-    { ...guard, schema: { tags: TAGS, params: WebhookParams, body: WebhookPatch, response: { 200: Type.Omit(WebhookCreated, ['secret']) } } },
+    { ...guard, schema: { tags: TAGS, params: WebhookParams, body: WebhookPatch, response: { 200: WebhookItem } } },
     async (request) => {
       await findWebhook(db, request.params.id);
       const { url, events, active } = request.body;
@@ -147,7 +147,7 @@ export const webhooksRoutes: FastifyPluginAsync<ModuleContext> = async (app, { d
   // "Renvoyer": the same event (same id) goes again, now, with a fresh series of tries.
   typed.post(
     `${BASE}/:id/deliveries/:delivery/resend`,
-    { ...guard, schema: { tags: TAGS, params: DeliveryParams, response: { 202: Type.Object({ id: Type.Integer(), status: Type.String() }) } } },
+    { ...guard, schema: { tags: TAGS, params: DeliveryParams, response: { 202: ResendAnswer } } },
     async (request, reply) => {
       const [row] = await db.query<{ id: number; status: string }>(
         `UPDATE webhook_delivery SET status = 'pending', attempts = 0, next_attempt_at = now(), claimed_until = NULL

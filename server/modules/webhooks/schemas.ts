@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { WEBHOOK_EVENTS } from './events';
 
+/** Answers let through what their schema does not name (server/openapi.test.ts). */
+const OPEN = { additionalProperties: true };
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Url = Type.String({ minLength: 1, maxLength: 2000, description: "L'adresse (http ou https) qui reçoit les événements." });
 const Events = Type.Array(Type.Union(WEBHOOK_EVENTS.map((event) => Type.Literal(event))), {
@@ -27,15 +29,15 @@ export const WebhookItem = Type.Object({
   active: Type.Boolean(),
   createdAt: Type.String(),
   user: Type.Integer(),
-});
+}, OPEN);
 /** At creation only: the secret the receiver checks signatures with, never shown again. */
-export const WebhookCreated = Type.Object({ ...WebhookItem.properties, secret: Type.String() });
+export const WebhookCreated = Type.Object({ ...WebhookItem.properties, secret: Type.String() }, OPEN);
 export const WebhookCollection = Type.Object({
   '@id': Type.String(),
   '@type': Type.Literal('hydra:Collection'),
   'hydra:member': Type.Array(WebhookItem),
   'hydra:totalItems': Type.Integer(),
-});
+}, OPEN);
 
 export const DeliveryItem = Type.Object({
   id: Type.Integer(),
@@ -50,10 +52,11 @@ export const DeliveryItem = Type.Object({
   lastAnswer: Type.Union([Type.String(), Type.Null()]),
   lastError: Type.Union([Type.String(), Type.Null()]),
   deliveredAt: Type.Union([Type.String(), Type.Null()]),
-});
+}, OPEN);
+export const ResendAnswer = Type.Object({ id: Type.Integer(), status: Type.String() }, OPEN);
 export const DeliveryCollection = Type.Object({
   '@id': Type.String(),
   '@type': Type.Literal('hydra:Collection'),
   'hydra:member': Type.Array(DeliveryItem),
   'hydra:totalItems': Type.Integer(),
-});
+}, OPEN);

@@ -18,3 +18,4 @@ import '../features/socialMedia/api';
 import '../features/suppressions/api';
 import '../features/videos/api';
 import '../features/visitors/api';
+import '../features/webhooks/api';

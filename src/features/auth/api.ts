@@ -3,6 +3,15 @@ import { baseApi } from '../../shared/api';
 export interface Credentials {
   email: string;
   password: string;
+  /** Two-factor sign-in: a TOTP code or a recovery code, once the server asked for it. */
+  code?: string;
+}
+
+/** A new TOTP secret: its text, its `otpauth://` URI and its QR code (an SVG data URL). */
+export interface TotpSetup {
+  secret: string;
+  uri: string;
+  qr: string;
 }
 
 /** `POST /api/me/password`: the caller's other sessions end. */
@@ -25,7 +34,7 @@ export interface UserInfo {
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    loginCheck: build.mutation<{ token: string }, Credentials>({
+    loginCheck: build.mutation<{ token: string; recoveryCodes?: string[] }, Credentials>({
       query: (body) => ({ url: '/login_check', method: 'POST', body }),
     }),
     // The token is named here: the local logout forgets it before the request leaves.
@@ -41,6 +50,12 @@ export const authApi = baseApi.injectEndpoints({
     resetPassword: build.mutation<void, PasswordReset>({
       query: (body) => ({ url: '/password/reset', method: 'POST', body }),
     }),
+    startTotp: build.mutation<TotpSetup, void>({
+      query: () => ({ url: '/me/totp', method: 'POST', body: {} }),
+    }),
+    confirmTotp: build.mutation<{ recoveryCodes: string[] }, { code: string }>({
+      query: (body) => ({ url: '/me/totp/confirm', method: 'POST', body }),
+    }),
     getUser: build.query<UserInfo, number>({
       query: (id) => `/users/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'User', id }],
@@ -55,4 +70,6 @@ export const {
   useChangePasswordMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
+  useStartTotpMutation,
+  useConfirmTotpMutation,
 } = authApi;

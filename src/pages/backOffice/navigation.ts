@@ -22,4 +22,5 @@ export const CONSOLE_LINKS: readonly NavLink[] = [
 export const ADMIN_LINKS: readonly NavLink[] = [
   { to: '/influenceur/domaine', label: frConsole.sendingDomain.nav },
   { to: '/influenceur/rapports', label: frConsole.rapports.nav },
+  { to: '/influenceur/webhooks', label: frConsole.webhooks.nav },
 ];

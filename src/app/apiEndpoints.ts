@@ -4,6 +4,7 @@
  */
 import '../features/audience/api';
 import '../features/auth/api';
+import '../features/auth/totpApi';
 import '../features/automations/api';
 import '../features/categories/api';
 import '../features/confirmations/api';

@@ -7,12 +7,6 @@ export interface Credentials {
   code?: string;
 }
 
-/** A new TOTP secret: its text, its `otpauth://` URI and its QR code (an SVG data URL). */
-export interface TotpSetup {
-  secret: string;
-  uri: string;
-  qr: string;
-}
 
 /** `POST /api/me/password`: the caller's other sessions end. */
 export interface PasswordChange {
@@ -50,12 +44,6 @@ export const authApi = baseApi.injectEndpoints({
     resetPassword: build.mutation<void, PasswordReset>({
       query: (body) => ({ url: '/password/reset', method: 'POST', body }),
     }),
-    startTotp: build.mutation<TotpSetup, void>({
-      query: () => ({ url: '/me/totp', method: 'POST', body: {} }),
-    }),
-    confirmTotp: build.mutation<{ recoveryCodes: string[] }, { code: string }>({
-      query: (body) => ({ url: '/me/totp/confirm', method: 'POST', body }),
-    }),
     getUser: build.query<UserInfo, number>({
       query: (id) => `/users/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'User', id }],
@@ -70,6 +58,4 @@ export const {
   useChangePasswordMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
-  useStartTotpMutation,
-  useConfirmTotpMutation,
 } = authApi;

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { isApiError } from '../../../shared/api';
 import { fr } from '../../../shared/i18n/fr';
 import { frTotp } from '../../../shared/i18n/frTotp';
-import type { TotpSetup } from '../api';
+import type { TotpSetup } from '../totpApi';
 import { useLogin } from '../useLogin';
 import { RecoveryCodesView, TotpCodeField, TotpSecretView } from './TotpSetupView';
 

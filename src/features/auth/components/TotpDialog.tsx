@@ -3,7 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography }
 import { errorMessage } from '../../../shared/api';
 import { frTotp as t } from '../../../shared/i18n/frTotp';
 import { Feedback, type FeedbackMessage } from '../../../shared/ui/Feedback';
-import { useConfirmTotpMutation, useStartTotpMutation } from '../api';
+import { useConfirmTotpMutation, useStartTotpMutation } from '../totpApi';
 import { RecoveryCodesView, TotpCodeField, TotpSecretView } from './TotpSetupView';
 
 /**

@@ -213,3 +213,22 @@ describe('deliveries', () => {
     await first.app.inject({ method: 'DELETE', url: `/api/webhooks/${id}`, headers: admin });
   });
 });
+
+describe('the worker of a process that sends mail', () => {
+  it('delivers on the wall clock, soon after the event', async () => {
+    const live = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE: '1' });
+    try {
+      const headers = await live.adminBearer();
+      const before = receiver.received.length;
+      const { secret } = (await create({ url: receiver.url, events: ['envoi.terminé'] }, headers, live)).json();
+      await live.db.transaction((tx) => emitEvent(tx, 'envoi.terminé', { sendId: 42 }));
+      const deadline = Date.now() + 20_000;
+      while (receiver.received.length === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      const [got] = receiver.received.slice(before);
+      expect(got?.body).toMatchObject({ type: 'envoi.terminé', data: { sendId: 42 } });
+      expect(validSignature(got.signature, got.raw, secret)).toBe(true);
+    } finally {
+      await live.close();
+    }
+  });
+});

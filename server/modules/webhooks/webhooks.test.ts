@@ -1,6 +1,7 @@
 import { makeDelivery, makeList } from '../../testing/mailFixtures';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { newVisitor } from '../../testing/visitorCalls';
+import { importSubscriptions } from '../visitors/subscriptionsImport';
 import { startReceiver, validSignature } from '../../testing/webhookReceiver';
 import { isPrivateAddress } from './addressGuard';
 import { deliverDue, RETRY_DELAYS_SECONDS } from './delivery';
@@ -210,6 +211,18 @@ describe('deliveries', () => {
     expect(events).toHaveLength(2);
     expect(events[1]).toEqual({ type: 'visiteur.abonné', data: expect.objectContaining({ channelId: channel }) });
     expect(JSON.stringify(events[1].data)).not.toContain('suiveur-webhook');
+
+    // A subscriptions file follows many at once: one event for each channel newly followed.
+    const imported = 'UCwebhookimport000000001';
+    await first.db.query("INSERT INTO channel (youtube_id, name, theme) VALUES ($1, 'Chaîne importée', 'TGM')", [imported]);
+    const [{ visitorId, listId }] = await first.db.query<{ visitorId: number; listId: number }>(
+      `SELECT l.visitor_id AS "visitorId", l.id AS "listId" FROM creator_list l JOIN visitor v ON v.id = l.visitor_id WHERE v.email = 'suiveur-webhook@example.org'`,
+    );
+    const file = { format: 'opml' as const, entries: [channel, imported].map((channelId) => ({ channelId, name: null })), groups: [], plusTard: [], masquees: [] };
+    await importSubscriptions(first.db, visitorId, listId, file);
+    const after = await eventsOf();
+    expect(after).toHaveLength(3);
+    expect(after[2]).toEqual({ type: 'visiteur.abonné', data: { visitorId, listId, channelId: imported } });
     await first.app.inject({ method: 'DELETE', url: `/api/webhooks/${id}`, headers: admin });
   });
 });

@@ -142,6 +142,19 @@ export async function deliverDue(db: Db, { now = new Date(), allowPrivate, limit
   }
 }
 
+/** Days a delivered or abandoned delivery stays for the console; then it goes. */
+export const KEEP_DELIVERIES_DAYS = 30;
+const PURGE_EVERY_MS = 3_600_000;
+
+/** Removes the deliveries done (delivered or abandoned) more than KEEP_DELIVERIES_DAYS ago; answers how many. */
+export async function purgeOldDeliveries(db: Queryable): Promise<number> {
+  const gone = await db.query(
+    `DELETE FROM webhook_delivery WHERE status IN ('delivered', 'failed') AND created_at < now() - make_interval(days => $1) RETURNING id`,
+    [KEEP_DELIVERIES_DAYS],
+  );
+  return gone.length;
+}
+
 export interface WebhookWorker {
   /** Look at the queue now (an event was queued) rather than at the next poll. */
   wake(): void;
@@ -155,9 +168,13 @@ export function startWebhookWorker(
 ): WebhookWorker {
   let running: Promise<unknown> | null = null;
   let stopped = false;
+  let purgedAt = 0;
   const tick = () => {
     if (running || stopped) return;
-    running = deliverDue(db, { allowPrivate })
+    const purge = Date.now() - purgedAt >= PURGE_EVERY_MS;
+    if (purge) purgedAt = Date.now();
+    running = (purge ? purgeOldDeliveries(db) : Promise.resolve(0))
+      .then(() => deliverDue(db, { allowPrivate }))
       .catch((error) => log.warn({ err: (error as Error).message }, 'webhook deliveries failed'))
       .finally(() => {
         running = null;

@@ -4,7 +4,7 @@ import { newVisitor } from '../../testing/visitorCalls';
 import { importSubscriptions } from '../visitors/subscriptionsImport';
 import { startReceiver, validSignature } from '../../testing/webhookReceiver';
 import { isPrivateAddress } from './addressGuard';
-import { deliverDue, RETRY_DELAYS_SECONDS } from './delivery';
+import { deliverDue, purgeOldDeliveries, RETRY_DELAYS_SECONDS } from './delivery';
 import { emitEvent, eraseWebhookData, WEBHOOK_EVENTS } from '.';
 
 /**
@@ -165,6 +165,11 @@ describe('deliveries', () => {
     expect(resend.statusCode).toBe(202);
     await deliverDue(second.db, { now: new Date(Date.now() + 1000), allowPrivate: true });
     expect(receiver.received.at(-1)!.body.id).toBe(one.eventId);
+
+    // Done deliveries go after 30 days; younger ones and pending ones stay.
+    await first.db.query(`UPDATE webhook_delivery SET created_at = now() - interval '31 days' WHERE webhook_id = $1 AND type = 'visiteur.abonné'`, [webhookId]);
+    expect(await purgeOldDeliveries(first.db)).toBe(1);
+    expect(await first.db.query('SELECT id FROM webhook_delivery WHERE webhook_id = $1', [webhookId])).toHaveLength(5);
 
     // Erasure takes the address out of the stored deliveries (the contact's two events).
     expect(await first.db.transaction((tx) => eraseWebhookData(tx, 'ALICE@example.org'))).toBe(2);

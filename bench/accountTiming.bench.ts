@@ -1,5 +1,6 @@
+import { Secret, TOTP } from 'otpauth';
 import { startApiServer, type RunningServer } from '../e2e/support/apiServer';
-import { ADMIN } from './support/api';
+import { ADMIN, signIn as adminToken } from './support/api';
 import { median, type BenchOptions } from './measure';
 
 /** An address no account has. */
@@ -54,7 +55,7 @@ async function knownAgainstUnknown(
  * Whether an answer's time tells that an account exists: a wrong password on the demo admin's
  * address against the same on an address without an account, fresh and after many failures on
  * both (the per-address delay then applies to both alike), and « Mot de passe oublié ? » for
- * both. The compiled server in its own process, over HTTP, as a user meets it.
+ * both, and a wrong TOTP code (totpTiming). The compiled server in its own process, over HTTP, as a user meets it.
  */
 export default async function accountTimingBench(options: BenchOptions): Promise<void> {
   const failures = options.quick ? 6 : 80;
@@ -82,7 +83,44 @@ export default async function accountTimingBench(options: BenchOptions): Promise
       await Promise.all(Array.from({ length: batch }, () => [signIn(ADMIN.email), signIn(UNKNOWN)]).flat());
     }
     await knownAgainstUnknown(`a wrong password after ${failures} failures on each`, slowSamples, signIn);
+    await totpTiming(server, { failures, samples: Math.min(samples, 9), slowSamples });
   } finally {
     await server.stop();
   }
 }
+
+/**
+ * Two-factor sign-in (issue 39): the demo admin sets up TOTP; then a wrong code after the right
+ * password on the admin's address against the same body on an address without an account,
+ * fresh (the admin's failures forgotten by a recovery code before each pair) and after as many
+ * wrong codes on each.
+ */
+async function totpTiming(server: RunningServer, { failures, samples, slowSamples }: { failures: number; samples: number; slowSamples: number }) {
+  const authorization = `Bearer ${await adminToken(server)}`;
+  const call = async (url: string, body: unknown) => {
+    const response = await fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  const { secret } = (await call('/api/me/totp', {})) as { secret: string };
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' });
+  const { recoveryCodes } = (await call('/api/me/totp/confirm', { code: totp.generate() })) as { recoveryCodes: string[] };
+  // Six digits that are no code of these minutes.
+  const now = Date.now();
+  const near = [-1, 0, 1, 2, 3].map((step) => totp.generate({ timestamp: now + step * 30_000 }));
+  const wrong = ['000000', '111111', '222222', '333333', '444444', '555555'].find((code) => !near.includes(code))!;
+  const wrongCode = (email: string) => timedPost(server, '/api/login_check', { email, password: ADMIN.password, code: wrong });
+  let recovery = 0;
+  await knownAgainstUnknown('a wrong TOTP code, no failure before', samples, wrongCode, {
+    unknown: (sample) => `personne-totp-${sample}@nulle-part.example`,
+    before: () => timedPost(server, '/api/login_check', { ...ADMIN, code: recoveryCodes[recovery++] }),
+  });
+  const unknown = 'personne-totp@nulle-part.example';
+  await timedPost(server, '/api/login_check', { ...ADMIN, code: recoveryCodes[recovery++] });
+  for (let done = 0; done < failures; done += FAILURES_AT_ONCE) {
+    const batch = Math.min(FAILURES_AT_ONCE, failures - done);
+    await Promise.all(Array.from({ length: batch }, () => [wrongCode(ADMIN.email), wrongCode(unknown)]).flat());
+  }
+  await knownAgainstUnknown(`a wrong TOTP code after ${failures} failures on each`, slowSamples, wrongCode, { unknown: () => unknown });
+}
+

@@ -91,6 +91,10 @@ export interface Config {
   optinExpiryDays: number;
   /** Seconds between two runs of the automations in a sending process; 0: never by itself. */
   automationsTickSeconds: number;
+  /** Outgoing webhooks may reach private, loopback and link-local addresses (WEBHOOKS_ALLOW_PRIVATE; tests, never production). */
+  webhooksAllowPrivate: boolean;
+  /** An admin without two-factor sign-in must set it up at the next sign-in (TOTP_REQUIRED_FOR_ADMINS). */
+  totpRequiredForAdmins: boolean;
 }
 
 /** How messages are signed (docs/architecture.md, «Signing and the sending domain»). */
@@ -452,6 +456,8 @@ export function loadConfig(env: Env = process.env): Config {
     outboxRetentionDays: integer(env, 'OUTBOX_RETENTION_DAYS', 30, 1, 36500),
     passwordResetTtlMinutes: integer(env, 'PASSWORD_RESET_TTL_MINUTES', 60, 5, 1440),
     invitationTtlHours: integer(env, 'INVITATION_TTL_HOURS', 24, 1, 720),
+    webhooksAllowPrivate: flag(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
+    totpRequiredForAdmins: flag(env, 'TOTP_REQUIRED_FOR_ADMINS', false),
     publicReadRateLimit: integer(env, 'PUBLIC_READ_RATE_LIMIT', 600, 1, 100_000),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 64 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
     diskReserveBytes: integer(env, 'DISK_RESERVE_MB', 64, 0, 1024 * 1024) * 1024 * 1024,

@@ -1,5 +1,6 @@
 import type { Migration } from './db';
 import { usersMigrations } from '../modules/users/migrations';
+import { totpMigrations } from '../modules/auth/totpMigrations';
 import { listsMigrations } from '../modules/lists/migrations';
 import { categoriesMigrations } from '../modules/categories/migrations';
 import { videosMigrations } from '../modules/videos/migrations';
@@ -20,11 +21,13 @@ import { audienceMigrations } from '../modules/audience/migrations';
 import { personnesMigrations } from '../modules/personnes/migrations';
 import { auditMigrations } from '../modules/audit/migrations';
 import { tokensMigrations } from '../modules/tokens/migrations';
+import { webhooksMigrations } from '../modules/webhooks/migrations';
 import { laterTableChangesMigrations, tableChangesMigration } from './tableChanges';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
 export const migrations: Migration[] = [
   ...usersMigrations,
+  ...totpMigrations,
   ...listsMigrations,
   ...categoriesMigrations,
   ...videosMigrations,
@@ -45,6 +48,7 @@ export const migrations: Migration[] = [
   ...personnesMigrations,
   ...auditMigrations,
   ...tokensMigrations,
+  ...webhooksMigrations,
   tableChangesMigration,
   ...laterTableChangesMigrations,
 ];

@@ -46,6 +46,7 @@ import {
 } from './personnes';
 import { auditRoutes } from './audit';
 import { tokensRoutes } from './tokens';
+import { webhooksPersonalData, webhooksRoutes } from './webhooks';
 
 // What lower modules serve for higher ones, registered once, before any route: mail sends the
 // messages of lists, visitors and bug reports and unsubscribes from them, confirmations confirms their
@@ -70,7 +71,7 @@ for (const kind of [listeConfirmation, visiteurConfirmation, connexionConfirmati
 }
 // A person's data, module by module (issue 38): those that unlink rows from contacts (mail,
 // automations) come before lists, which removes the contacts.
-for (const source of [mailPersonalData, automationsPersonalData, ratingsPersonalData, visitorsPersonalData, recipientsPersonalData, authPersonalData, listsPersonalData]) {
+for (const source of [mailPersonalData, automationsPersonalData, ratingsPersonalData, visitorsPersonalData, recipientsPersonalData, authPersonalData, listsPersonalData, webhooksPersonalData]) {
   registerPersonalData(source);
 }
 
@@ -99,4 +100,5 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   personnesRoutes,
   auditRoutes,
   tokensRoutes,
+  webhooksRoutes,
 ];

@@ -49,6 +49,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/personnes/effacement': admin(),
   'GET /api/personnes/export': admin(),
   'GET /api/audit': admin(),
+  // Two-factor sign-in: one's own account, never through a token.
+  'POST /api/me/totp': member(),
+  'POST /api/me/totp/confirm': member(),
+  // Outgoing webhooks: admins, or an admin's API token with the scope `webhooks`.
+  'GET /api/webhooks': admin('webhooks'),
+  'POST /api/webhooks': admin('webhooks'),
+  'GET /api/webhooks/:id': admin('webhooks'),
+  'PATCH /api/webhooks/:id': admin('webhooks'),
+  'DELETE /api/webhooks/:id': admin('webhooks'),
+  'GET /api/webhooks/:id/deliveries': admin('webhooks'),
+  'POST /api/webhooks/:id/deliveries/:delivery/resend': admin('webhooks'),
   'GET /api/tokens': member(),
   'POST /api/tokens': member(),
   'DELETE /api/tokens/:id': member(),

@@ -43,6 +43,7 @@ const RapportsPage = lazy(() => import(/* webpackChunkName: "backoffice-rapports
 const SuppressionsPage = lazy(() => import(/* webpackChunkName: "backoffice-suppressions" */ '../pages/suppressions/SuppressionsPage'));
 const UsersPage = lazy(() => import(/* webpackChunkName: "backoffice-users" */ '../pages/users/UsersPage'));
 const AccountPage = lazy(() => import(/* webpackChunkName: "backoffice-account" */ '../pages/account/AccountPage'));
+const WebhooksPage = lazy(() => import(/* webpackChunkName: "backoffice-webhooks" */ '../pages/webhooks/WebhooksPage'));
 const FollowingPage = lazy(() => import(/* webpackChunkName: "backoffice-following" */ '../pages/following/FollowingPage'));
 
 const backOffice = (page: ReactNode) => (
@@ -78,6 +79,7 @@ export function AppRoutes() {
         <Route path="/influenceur/audit" element={backOffice(<AuditPage />)} />
         <Route path="/influenceur/utilisateurs" element={backOffice(<UsersPage />)} />
         <Route path="/influenceur/compte" element={backOffice(<AccountPage />)} />
+        <Route path="/influenceur/webhooks" element={backOffice(<WebhooksPage />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={onDemand(<LoginPage />)} />
         <Route path="/mot-de-passe/:token" element={onDemand(<PasswordResetPage />)} />

@@ -5,6 +5,7 @@
 import '../features/audience/api';
 import '../features/audit/api';
 import '../features/auth/api';
+import '../features/auth/totpApi';
 import '../features/automations/api';
 import '../features/categories/api';
 import '../features/confirmations/api';
@@ -22,3 +23,4 @@ import '../features/tokens/api';
 import '../features/users/api';
 import '../features/videos/api';
 import '../features/visitors/api';
+import '../features/webhooks/api';

@@ -10,4 +10,9 @@ export const authCopy = {
   resetUnknown: "Ce lien de changement de mot de passe n'existe pas.",
   resetUsed: 'Ce lien de changement de mot de passe a déjà servi. Demandez-en un autre.',
   resetExpired: 'Ce lien de changement de mot de passe a expiré. Demandez-en un autre.',
+  totpRequired: 'Saisissez le code de votre application d’authentification, ou un code de secours.',
+  totpInvalid: 'Code de vérification invalide.',
+  totpSetupRequired: 'Les administrateurs se connectent avec un second facteur : scannez le QR code, puis saisissez le code affiché.',
+  totpAlready: 'La double authentification est déjà activée sur ce compte.',
+  totpNothingPending: 'Demandez d’abord un secret (POST /api/me/totp).',
 };

@@ -5,12 +5,14 @@ export interface Credentials {
   email: string;
   roles: string[];
   passwordHash: string;
+  /** The TOTP secret when two-factor sign-in is on, else null (server-side only). */
+  totpSecret: string | null;
 }
 
 export async function findCredentials(db: Queryable, email: string): Promise<Credentials | undefined> {
   const [row] = await db.query<Credentials>(
     // A deactivated user is no account: they cannot sign in nor reset a password.
-    'SELECT id, email, roles, password_hash AS "passwordHash" FROM app_user WHERE email = $1 AND deactivated_at IS NULL',
+    'SELECT id, email, roles, password_hash AS "passwordHash", totp_secret AS "totpSecret" FROM app_user WHERE email = $1 AND deactivated_at IS NULL',
     [email.toLowerCase()],
   );
   return row;

@@ -166,11 +166,13 @@ export async function upsertVideos(db: Queryable, channelId: number, videos: Fee
   return rows.length;
 }
 
-export async function addChannelToList(db: Queryable, listId: number, channelId: number): Promise<void> {
-  await db.query(
-    'INSERT INTO creator_list_channel (list_id, channel_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+/** Adds a channel to a list; answers whether it was not in it yet. */
+export async function addChannelToList(db: Queryable, listId: number, channelId: number): Promise<boolean> {
+  const rows = await db.query(
+    'INSERT INTO creator_list_channel (list_id, channel_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1',
     [listId, channelId],
   );
+  return rows.length > 0;
 }
 
 export async function removeChannelFromList(db: Queryable, listId: number, channelId: number): Promise<boolean> {

@@ -19,6 +19,7 @@ import { ChaineBody, ListeBody, RtEventBody, SignInLinkAnswer, SignupAnswer, Vis
 import { registerSubscriptionRoutes } from './subscriptionsRoutes';
 import { createSubscriptionsParser } from './subscriptionsParser';
 import { currentVisitor } from './visitorAuth';
+import { emitEvent } from '../webhooks';
 
 /** Sign-up (spec §7.6), a visitor's own list of followed channels, and its subscriptions files. */
 export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (app, { db, config, publicUrl }) => {
@@ -88,7 +89,12 @@ export const visitorsRoutes: FastifyPluginAsyncTypebox<ModuleContext> = async (a
     const visitor = await currentVisitor(db, request);
     const list = await listOf(visitor.id);
     const channel = await findOrFetchChannel(db, feeds, request.body.chaine, 'chaine');
-    await addChannelToList(db, list.id, channel.id);
+    // A channel newly followed is a webhook event, recorded with it (docs/architecture.md, «Webhooks»).
+    await db.transaction(async (tx) => {
+      if (await addChannelToList(tx, list.id, channel.id)) {
+        await emitEvent(tx, 'visiteur.abonné', { visitorId: visitor.id, listId: list.id, channelId: channel.youtubeId });
+      }
+    });
     return { liste: await listeJson(db, visitor.id, list) };
   });
 

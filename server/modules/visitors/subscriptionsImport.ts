@@ -6,8 +6,12 @@ import { FEED_FAILED_MESSAGE, recordImportReport } from './importOutcome';
 import { addVideoStates } from './personal';
 import type { ImportReport } from './importReport';
 import type { SubscriptionFile } from './subscriptionFormats';
+import { emitEventSql } from '../webhooks';
 
 export type { ImportedChannel, ImportReport } from './importReport';
+
+/** The webhook event of a channel `c` the visitor `$3` now follows in their list `$1` (docs/architecture.md, «Webhooks»). */
+const FOLLOWED_EVENT = emitEventSql('visiteur.abonné', `jsonb_build_object('visitorId', $3::int, 'listId', $1::int, 'channelId', c.youtube_id)`);
 
 /** Imports a visitor may make in an hour: a phone and a computer, a few tries each. */
 export const IMPORTS_PER_HOUR = 10;
@@ -117,9 +121,14 @@ export async function importSubscriptions(db: Db, visitorId: number, listId: num
     }
   }
   for (const part of slices(toFollow, rows)) {
+    // Each channel newly followed is a `visiteur.abonné` webhook event, queued in the same statement.
     await db.query(
-      `INSERT INTO creator_list_channel (list_id, channel_id) SELECT $1, id FROM unnest($2::int[]) AS t (id) ON CONFLICT DO NOTHING`,
-      [listId, part],
+      `WITH added AS (
+         INSERT INTO creator_list_channel (list_id, channel_id) SELECT $1, id FROM unnest($2::int[]) AS t (id) ON CONFLICT DO NOTHING
+         RETURNING channel_id
+       )
+       SELECT count(${FOLLOWED_EVENT}) FROM added JOIN channel c ON c.id = added.channel_id`,
+      [listId, part, visitorId],
     );
   }
 

@@ -3,7 +3,10 @@ import { baseApi } from '../../shared/api';
 export interface Credentials {
   email: string;
   password: string;
+  /** Two-factor sign-in: a TOTP code or a recovery code, once the server asked for it. */
+  code?: string;
 }
+
 
 /** `POST /api/me/password`: the caller's other sessions end. */
 export interface PasswordChange {
@@ -25,7 +28,7 @@ export interface UserInfo {
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    loginCheck: build.mutation<{ token: string }, Credentials>({
+    loginCheck: build.mutation<{ token: string; recoveryCodes?: string[] }, Credentials>({
       query: (body) => ({ url: '/login_check', method: 'POST', body }),
     }),
     // The token is named here: the local logout forgets it before the request leaves.

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { AppBar, Box, Button, IconButton, Menu, MenuItem, Toolbar, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
@@ -6,10 +6,15 @@ import { ChangePasswordDialog, LogoutButton, useLogout } from '../../features/au
 import { appConfig } from '../../shared/config/appConfig';
 import { fr } from '../../shared/i18n/fr';
 import { frConsole } from '../../shared/i18n/frConsole';
+import { frTotp } from '../../shared/i18n/frTotp';
+import { lazyPart } from '../../shared/ui/lazyPart';
 import { selectIsAdmin, selectSessionUser } from '../../shared/session';
 import { TraceDownloadButton } from '../../shared/trace';
 import { FeedbackHost } from '../../shared/ui/Feedback';
 import { ACCOUNT_PATH, ADMIN_LINKS, CONSOLE_LINKS, type NavLink } from './navigation';
+
+// « Mon compte » › Double authentification: its code loads when it opens.
+const TotpDialog = lazyPart(() => import(/* webpackChunkName: "totp-dialog" */ '../../features/auth/components/TotpDialog').then((m) => m.TotpDialog));
 
 /**
  * The back-office pages' frame: product name, navigation, who is signed in, logout, and the
@@ -107,6 +112,7 @@ function AdminMenu({ links }: { links: readonly NavLink[] }) {
  */
 function AccountMenu({ username }: { username?: string }) {
   const [changing, setChanging] = useState(false);
+  const [totp, setTotp] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const label = username ? fr.auth.signedInAs(username) : frConsole.account.label;
@@ -143,14 +149,28 @@ function AccountMenu({ username }: { username?: string }) {
         <MenuItem component={RouterLink} to={ACCOUNT_PATH} onClick={close}>
           {frConsole.account.page}
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            setTotp(true);
+          }}
+        >
+          {frTotp.menu}
+        </MenuItem>
       </Menu>
       {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
+      {totp && (
+        <Suspense fallback={null}>
+          <TotpDialog onClose={() => setTotp(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
 
 function FoldedMenu({ username, links }: { username?: string; links: readonly NavLink[] }) {
   const [changing, setChanging] = useState(false);
+  const [totp, setTotp] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const logout = useLogout();
   const close = () => setAnchor(null);
@@ -194,6 +214,14 @@ function FoldedMenu({ username, links }: { username?: string; links: readonly Na
         <MenuItem
           onClick={() => {
             close();
+            setTotp(true);
+          }}
+        >
+          {frTotp.menu}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
             logout();
           }}
         >
@@ -201,6 +229,11 @@ function FoldedMenu({ username, links }: { username?: string; links: readonly Na
         </MenuItem>
       </Menu>
       {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
+      {totp && (
+        <Suspense fallback={null}>
+          <TotpDialog onClose={() => setTotp(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -28,4 +28,5 @@ export const ADMIN_LINKS: readonly NavLink[] = [
   { to: '/influenceur/rapports', label: frConsole.rapports.nav },
   { to: '/influenceur/audit', label: frAudit.nav },
   { to: '/influenceur/utilisateurs', label: frConsole.users.nav },
+  { to: '/influenceur/webhooks', label: frConsole.webhooks.nav },
 ];

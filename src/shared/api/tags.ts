@@ -20,6 +20,7 @@ export const TAG_TYPES = [
   'Suppression',
   'Audit',
   'ApiToken',
+  'Webhook',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -608,6 +608,9 @@ export const frConsole = {
   suppressions: {
     nav: 'Exclusions',
   },
+  webhooks: {
+    nav: 'Webhooks',
+  },
   automations: {
     nav: 'Automatisations',
     title: 'Automatisations',

@@ -4,6 +4,14 @@ import { conflict } from '../../../shared/errors';
 import { toItem, type ResourceDef } from '../../../shared/hydra';
 import { mailContacts } from '../contacts';
 import { sendableContent, type SendContent } from '../compose';
+import { emitEventSql } from '../../webhooks';
+
+/** The `envoi.terminé` webhook event of the sends a CTE named `done` answers (docs/architecture.md, «Webhooks»). */
+const SEND_FINISHED_EVENT = emitEventSql(
+  'envoi.terminé',
+  `jsonb_build_object('sendId', done.id, 'deliveryId', done.delivery_id, 'listId', done.grp_id, 'total', done.total,
+    'sent', done.sent, 'failed', done.failed, 'skipped', done.skipped, 'cancelled', done.cancelled)`,
+);
 
 /** A send of a delivery's version to a list; its recipients are rows of mail_recipient. */
 export const sendResource: ResourceDef = {
@@ -147,10 +155,13 @@ async function queueRecipients(tx: Queryable, sendId: number, listId: number): P
     [sendId, listId],
   );
   const [row] = await tx.query<{ status: SendStatus }>(
-    `UPDATE mail_send SET total = $2,
-       status = CASE WHEN $2 = 0 THEN 'completed' ELSE 'running' END,
-       finished_at = CASE WHEN $2 = 0 THEN now() END
-     WHERE id = $1 RETURNING status`,
+    `WITH done AS (
+       UPDATE mail_send SET total = $2,
+         status = CASE WHEN $2 = 0 THEN 'completed' ELSE 'running' END,
+         finished_at = CASE WHEN $2 = 0 THEN now() END
+       WHERE id = $1 RETURNING *
+     )
+     SELECT status, CASE WHEN status = 'completed' THEN ${SEND_FINISHED_EVENT} END AS queued FROM done`,
     [sendId, total],
   );
   return { total, status: row.status };
@@ -188,10 +199,15 @@ export async function reschedule(db: Queryable, sendId: number, sendAt: string):
 /** Marks completed the running sends among these that have nothing left to send. */
 export async function completeFinished(db: Queryable, sendIds: number[]): Promise<void> {
   if (sendIds.length === 0) return;
+  // One statement, so that the send and its webhook event are recorded together.
   await db.query(
-    `UPDATE mail_send s SET status = 'completed', finished_at = now()
-     WHERE s.id = ANY($1::int[]) AND s.status = 'running'
-       AND s.sent + s.failed + s.skipped + s.cancelled >= s.total`,
+    `WITH done AS (
+       UPDATE mail_send s SET status = 'completed', finished_at = now()
+       WHERE s.id = ANY($1::int[]) AND s.status = 'running'
+         AND s.sent + s.failed + s.skipped + s.cancelled >= s.total
+       RETURNING s.*
+     )
+     SELECT count(${SEND_FINISHED_EVENT}) AS queued FROM done`,
     [sendIds],
   );
 }

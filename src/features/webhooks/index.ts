@@ -1,0 +1,2 @@
+export { WebhooksSection } from './components/WebhooksSection';
+export type { Webhook, WebhookDelivery, WebhookEvent } from './types';

@@ -1,5 +1,5 @@
 import type { MailContacts } from '../mail';
-import { contactsToMail, findContactWithList, mailableContactIds, rejectAddress, rejectAddresses, unsubscribeContact } from './repository';
+import { attribNames, contactsToMail, findContactWithList, mailableContactIds, rejectAddress, rejectAddresses, unsubscribeContact } from './repository';
 import { grpResource } from './resource';
 import { suppressAddresses, suppressionOf } from '../suppressions';
 
@@ -8,6 +8,7 @@ export const listsMailContacts: MailContacts = {
   listResource: grpResource,
   mailableContactIds,
   contactsToMail,
+  attribNames,
   findContactWithList,
   unsubscribeContact,
   rejectAddress,

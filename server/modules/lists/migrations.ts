@@ -195,4 +195,12 @@ ALTER TABLE grp ADD COLUMN public_default boolean NOT NULL DEFAULT false;
 CREATE UNIQUE INDEX grp_one_public_default ON grp ((true)) WHERE public_default;
 `,
   },
+  {
+    // A contact's fields (issue 37, docs/architecture.md, «Contacts and consent»): text, number,
+    // boolean or date values by name, checked by lists/attribs.ts. A constant default: no rewrite.
+    id: '0260_1_contact_attribs',
+    sql: `
+ALTER TABLE grp_rcp ADD COLUMN attribs jsonb NOT NULL DEFAULT '{}';
+`,
+  },
 ];

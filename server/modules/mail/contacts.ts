@@ -13,6 +13,8 @@ export interface MailContacts {
   mailableContactIds(listParam: string): string;
   /** A FROM item of the contact fields a message is made from (and `actif`), joined on `id`. */
   contactsToMail: string;
+  /** The attribute names the owner's contacts have, in order (the editor's variables, issue 37); an admin: every owner's. */
+  attribNames(db: Queryable, ownerId: number | null): Promise<string[]>;
   /** A contact with the subject of its list (the unsubscribe page names both). */
   findContactWithList(db: Queryable, contactId: number): Promise<{ id: number; email: string; actif: number; list: string } | null>;
   /** The contact unsubscribed themself; false when they were not active. */

@@ -6,6 +6,8 @@ export const copy = {
   testSubjectPrefix: '[BAT] ',
   previewFirstname: 'Prénom',
   previewLastname: 'Nom',
+  /** An attribute in the editor's list of variables (issue 37). */
+  attribVariable: (name: string) => `Attribut « ${name} » du contact (vide quand il ne l'a pas)`,
   /** A test send to an address on the suppression list (docs/architecture.md, «Suppression list»). */
   suppressedTest: (email: string, reason: string) =>
     `L'adresse ${email} est sur la liste d'exclusion (motif : ${reason}) : aucun message ne lui est envoyé, pas même un BAT.`,

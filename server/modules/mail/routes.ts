@@ -334,7 +334,18 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
   typed.get(
     '/api/email/variables',
     { onRequest: authenticate, schema: { tags: TAGS, response: { 200: VariablesAnswer } } },
-    async () => ({ variables: MESSAGE_VARIABLES.map((variable) => ({ ...variable })) }),
+    async (request) => {
+      const user = currentUser(request);
+      // The caller's contacts' attributes, each as the template writes it (a name with a space: `attribs.[code postal]`).
+      const names = await mailContacts().attribNames(db, isAdmin(user) ? null : user.id);
+      const attribs = names.map((name) => ({
+        name: /^[\p{L}\p{N}_-]+$/u.test(name) ? `attribs.${name}` : `attribs.[${name}]`,
+        group: 'attribut' as const,
+        label: copy.attribVariable(name),
+        example: '',
+      }));
+      return { variables: [...MESSAGE_VARIABLES.map((variable) => ({ ...variable })), ...attribs] };
+    },
   );
 
   typed.post(

@@ -160,7 +160,9 @@ export const VariablesAnswer = Answer({
   variables: Type.Array(
     Answer({
       name: Type.String({ description: 'Ce que le modèle écrit entre {{ et }}.' }),
-      group: Type.Union([Type.Literal('contact'), Type.Literal('lien')]),
+      group: Type.Union([Type.Literal('contact'), Type.Literal('lien'), Type.Literal('attribut')], {
+        description: "« attribut » : l'entrée « attribs », puis chaque attribut des contacts de l'utilisateur (« attribs.ville »).",
+      }),
       label: Type.String({ description: 'Ce que la variable contient.' }),
       example: Type.String({ description: 'Ce qu’un aperçu ou un BAT montre à sa place.' }),
     }),

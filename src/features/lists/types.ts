@@ -30,6 +30,9 @@ export interface ConsentEvent {
   file?: string;
 }
 
+/** A contact's attribute value (issue 37): text, number, boolean, or a date as ISO text. */
+export type AttribValue = string | number | boolean;
+
 /** A contact of a list ("grp_rcp"). */
 export interface Contact {
   id: number;
@@ -43,6 +46,8 @@ export interface Contact {
   status: ContactStatus;
   unsubscribedBy: 'contact' | 'operator' | null;
   created: string;
+  /** Its attributes, by lower-case name (issue 37). */
+  attribs?: Record<string, AttribValue>;
   /** Answered by the item GET only. */
   consent?: ConsentEvent[];
 }
@@ -51,6 +56,8 @@ export interface ContactPatch {
   firstname?: string;
   lastname?: string;
   phone?: string;
+  /** Merged by name; null removes one. */
+  attribs?: Record<string, AttribValue | null>;
   status?: Exclude<ContactStatus, 'rejeté' | 'en attente'>;
 }
 

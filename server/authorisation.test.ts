@@ -38,6 +38,7 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/grps': { access: 'bearer' },
   'POST /api/grps': { access: 'bearer' },
   'GET /api/grps/:id': { access: 'bearer', owned: true },
+  'GET /api/grps/:id/attribs': { access: 'bearer', owned: true },
   'PATCH /api/grps/:id': { access: 'bearer', owned: true },
   'GET /api/grp_rcps': { access: 'bearer' },
   'POST /api/grp_rcps': { access: 'bearer' },

@@ -67,6 +67,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/grps': { summary: 'Listes de diffusion' },
   'POST /api/grps': { summary: 'Créer une liste de diffusion' },
   'GET /api/grps/:id': { summary: 'Une liste de diffusion' },
+  'GET /api/grps/:id/attribs': { summary: "Les noms d'attributs des contacts d'une liste" },
   'PATCH /api/grps/:id': { summary: 'Modifier une liste de diffusion' },
   'GET /api/grp_rcps': { summary: 'Contacts des listes' },
   'POST /api/grp_rcps': { summary: 'Ajouter un contact à une liste' },

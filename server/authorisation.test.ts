@@ -39,6 +39,13 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/grps': { access: 'bearer' },
   'GET /api/grps/:id': { access: 'bearer', owned: true },
   'GET /api/grps/:id/attribs': { access: 'bearer', owned: true },
+  'GET /api/segments': { access: 'bearer' },
+  'POST /api/segments': { access: 'bearer' },
+  'GET /api/segments/:id': { access: 'bearer', owned: true },
+  'PATCH /api/segments/:id': { access: 'bearer', owned: true },
+  'DELETE /api/segments/:id': { access: 'bearer', owned: true },
+  'GET /api/segments/:id/count': { access: 'bearer', owned: true },
+  'GET /api/segments/:id/contacts': { access: 'bearer', owned: true },
   'PATCH /api/grps/:id': { access: 'bearer', owned: true },
   'GET /api/grp_rcps': { access: 'bearer' },
   'POST /api/grp_rcps': { access: 'bearer' },
@@ -221,6 +228,7 @@ beforeAll(async () => {
   // The owner's records, which the parameterised routes point at.
   const grp = (await api.post('/api/grps', operator, { subject: `${MARKER} liste`, doubleOptIn: true })).json();
   const contact = (await api.post('/api/grp_rcps', operator, { email: `${MARKER}@example.org`, grp: grp.id })).json();
+  const segment = (await api.post('/api/segments', operator, { name: `${MARKER} segment`, grp: grp.id, match: 'tous', rules: [] })).json();
   const recipient = (await api.post('/api/recipients', operator, { email: `${MARKER}-dest@example.org`, firstname: MARKER })).json();
   const delivery = (
     await api.post('/api/deliveries', admin, {
@@ -249,7 +257,7 @@ beforeAll(async () => {
   await t.db.query("INSERT INTO channel (youtube_id, name, theme) VALUES ($1, $2, 'TGM')", [MATRIX_CHANNEL, `${MARKER} chaîne`]);
   const suppression = (await api.post('/api/suppressions', operator, { email: `${MARKER}-exclue@example.org` })).json();
   if (!suppression.email) throw new Error(`suppression not created: ${JSON.stringify(suppression)}`);
-  for (const [name, value] of Object.entries({ grp, contact, recipient, delivery, send, category, discours, schedule, automation, rapport })) {
+  for (const [name, value] of Object.entries({ grp, contact, segment, recipient, delivery, send, category, discours, schedule, automation, rapport })) {
     if (!value.id) throw new Error(`fixture ${name} not created: ${JSON.stringify(value)}`);
   }
   Object.assign(params, {
@@ -264,6 +272,7 @@ beforeAll(async () => {
     '/api/categories/': String(category.id),
     '/api/discours/': String(discours.id),
     '/api/schedules/': String(schedule.id),
+    '/api/segments/': String(segment.id),
     '/api/unsubscribe/': '1.abcdefghijklmnopqrstuvwx',
     '/api/t/': 'forged.token',
     '/api/confirmations/': 'forgedConfirmationToken0123456789abcdefghij',

@@ -17,6 +17,7 @@ import { automationsMigrations } from '../modules/automations/migrations';
 import { suppressionsMigrations } from '../modules/suppressions/migrations';
 import { rapportsMigrations } from '../modules/rapports/migrations';
 import { audienceMigrations } from '../modules/audience/migrations';
+import { segmentsMigrations } from '../modules/segments/migrations';
 import { laterTableChangesMigrations, tableChangesMigration } from './tableChanges';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
@@ -39,6 +40,7 @@ export const migrations: Migration[] = [
   ...suppressionsMigrations,
   ...rapportsMigrations,
   ...audienceMigrations,
+  ...segmentsMigrations,
   tableChangesMigration,
   ...laterTableChangesMigrations,
 ];

@@ -21,7 +21,7 @@ import { discoursRoutes } from './discours/routes';
 import { recipientsRoutes } from './recipients/routes';
 import { maintenanceRoutes } from './maintenance/routes';
 import { deliveriesRoutes } from './deliveries/routes';
-import { mailPlugin, registerMailContacts, registerMessageKind, registerUnsubscribeAudience } from './mail';
+import { mailPlugin, registerMailContacts, registerMailSegments, registerMessageKind, registerUnsubscribeAudience } from './mail';
 import { ratingsRoutes } from './ratings/routes';
 import { telegramRoutes } from './telegram/routes';
 import { socialMediaRoutes } from './socialMedia/routes';
@@ -30,11 +30,13 @@ import { automationsRoutes } from './automations/routes';
 import { rapportsNoticeMessage, rapportsRoutes } from './rapports';
 import { audienceRoutes } from './audience';
 import { suppressionsRoutes } from './suppressions';
+import { segmentsMailSegments, segmentsRoutes } from './segments';
 
 // What lower modules serve for higher ones, registered once, before any route: mail sends the
 // messages of lists, visitors and bug reports and unsubscribes from them, confirmations confirms their
 // subjects; neither imports them (docs/conventions.md, "Add a kind of message").
 registerMailContacts(listsMailContacts);
+registerMailSegments(segmentsMailSegments);
 for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfirmationMessage, visitorDigestMessage, passwordResetMessage, rapportsNoticeMessage]) {
   registerMessageKind(kind);
 }
@@ -64,4 +66,5 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   suppressionsRoutes,
   rapportsRoutes,
   audienceRoutes,
+  segmentsRoutes,
 ];

@@ -5,3 +5,5 @@ export { listsMailContacts } from './mailContacts';
 export { listConfirmationMessage } from './confirmationMessage';
 export { listeConfirmation } from './subscriptionConfirmation';
 export { optInToPublicDefault } from './signupOptIn';
+export { attribName, isIsoDate, ISO_DATE } from './attribs';
+export { grpRcpResource } from './resource';

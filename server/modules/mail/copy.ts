@@ -6,6 +6,8 @@ export const copy = {
   testSubjectPrefix: '[BAT] ',
   previewFirstname: 'Prénom',
   previewLastname: 'Nom',
+  /** A send or a schedule names its list or its segment (issue 37). */
+  listOrSegment: "Indiquez la liste (listId) ou le segment (segmentId) de l'envoi, l'un des deux.",
   /** An attribute in the editor's list of variables (issue 37). */
   attribVariable: (name: string) => `Attribut « ${name} » du contact (vide quand il ne l'a pas)`,
   /** A test send to an address on the suppression list (docs/architecture.md, «Suppression list»). */

@@ -20,8 +20,8 @@ const sampleContact = (email: string) => ({ email, firstname: copy.previewFirstn
 /** What the worker knows of a send when it composes one of its messages. */
 export interface SendToCompose {
   content: CompiledContent;
-  /** The send's list: its List-Id. */
-  list: { id: number; name: string };
+  /** The send's list: its List-Id; no id for a segment over every list of its owner (each contact's list then). */
+  list: { id: number | null; name: string };
 }
 
 export interface ComposerOptions {
@@ -102,6 +102,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
     /** The key messages are signed with (null: DKIM=off). */
     signingKey: () => key,
     forRecipient(send: SendToCompose, job: Claimed): Promise<SendMailOptions> {
+      const list = { id: send.list.id ?? job.grpId, name: send.list.name };
       return campaignMessage(
         send.content,
         job,
@@ -109,8 +110,8 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         { url: links.unsubscribeUrl(job.contactId), mailto: mailtoOf(job) },
         {
           messageId: sendMessageId(job.sendId, job.contactId, installId(), domain),
-          feedbackId: `${job.sendId}:${send.list.id}:envoi:${installId()}`,
-          list: send.list,
+          feedbackId: `${job.sendId}:${list.id}:envoi:${installId()}`,
+          list,
         },
       );
     },

@@ -45,6 +45,7 @@ const ROUTES: Record<string, Rule> = {
   'PATCH /api/segments/:id': { access: 'bearer', owned: true },
   'DELETE /api/segments/:id': { access: 'bearer', owned: true },
   'GET /api/segments/:id/count': { access: 'bearer', owned: true },
+  'POST /api/segments/count': { access: 'bearer' },
   'GET /api/segments/:id/contacts': { access: 'bearer', owned: true },
   'PATCH /api/grps/:id': { access: 'bearer', owned: true },
   'GET /api/grp_rcps': { access: 'bearer' },

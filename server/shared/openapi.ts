@@ -74,6 +74,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'PATCH /api/segments/:id': { summary: 'Modifier un segment' },
   'DELETE /api/segments/:id': { summary: "Supprimer un segment qu'aucun envoi planifié n'attend" },
   'GET /api/segments/:id/count': { summary: "Combien de contacts un envoi au segment toucherait maintenant" },
+  'POST /api/segments/count': { summary: "Compter les contacts d'un segment en cours d'écriture, sans l'enregistrer" },
   'GET /api/segments/:id/contacts': { summary: 'Les contacts du segment, page par page' },
   'PATCH /api/grps/:id': { summary: 'Modifier une liste de diffusion' },
   'GET /api/grp_rcps': { summary: 'Contacts des listes' },

@@ -37,6 +37,7 @@ const SendingDomainPage = lazy(() => import(/* webpackChunkName: "backoffice-sen
 const AutomationsPage = lazy(() => import(/* webpackChunkName: "backoffice-automations" */ '../pages/automations/AutomationsPage'));
 const RapportsPage = lazy(() => import(/* webpackChunkName: "backoffice-rapports" */ '../pages/rapports/RapportsPage'));
 const SuppressionsPage = lazy(() => import(/* webpackChunkName: "backoffice-suppressions" */ '../pages/suppressions/SuppressionsPage'));
+const SegmentsPage = lazy(() => import(/* webpackChunkName: "backoffice-segments" */ '../pages/segments/SegmentsPage'));
 const FollowingPage = lazy(() => import(/* webpackChunkName: "backoffice-following" */ '../pages/following/FollowingPage'));
 
 const backOffice = (page: ReactNode) => (
@@ -69,6 +70,7 @@ export function AppRoutes() {
         <Route path="/influenceur/rapports" element={backOffice(<RapportsPage screen={appScreen} />)} />
         <Route path="/influenceur/rapports/:id" element={backOffice(<RapportsPage screen={appScreen} />)} />
         <Route path="/influenceur/exclusions" element={backOffice(<SuppressionsPage />)} />
+        <Route path="/influenceur/segments" element={backOffice(<SegmentsPage />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={onDemand(<LoginPage />)} />
         <Route path="/mot-de-passe/:token" element={onDemand(<PasswordResetPage />)} />

@@ -15,6 +15,7 @@ import '../features/notes/api';
 import '../features/rapports/api';
 import '../features/ratings/api';
 import '../features/socialMedia/api';
+import '../features/segments/api';
 import '../features/suppressions/api';
 import '../features/videos/api';
 import '../features/visitors/api';

@@ -2,16 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Queryable, Row } from '../../db/db';
 import type { ModuleContext } from '../../shared/context';
-import { currentUser, type AuthUser } from '../../shared/auth';
+import { currentUser, isAdmin, type AuthUser } from '../../shared/auth';
 import { registerCrud } from '../../shared/crud';
-import { badRequest, conflict } from '../../shared/errors';
+import { badRequest, conflict, forbidden } from '../../shared/errors';
 import { findOwnedItem } from '../../shared/hydra';
 import { grpResource } from '../lists';
 import { segmentsCopy as copy } from './copy';
 import { countSegment, defOf, segmentContacts, segmentInUse } from './repository';
 import { checkRules } from './rules';
 import { segmentResource } from './resource';
-import { ContactsQuery, SegmentContactsAnswer, SegmentCountAnswer, SegmentCreate, SegmentParams, SegmentPatch } from './schemas';
+import { ContactsQuery, SegmentContactsAnswer, SegmentCountAnswer, SegmentCreate, SegmentParams, SegmentPatch, SegmentPreview } from './schemas';
 
 /** The list and rules of a segment about to be written: the list its owner's, the rules checked (a 400 or 404 naming the rule). */
 async function checked(values: Row, user: AuthUser, tx: Queryable): Promise<Row> {
@@ -45,6 +45,19 @@ export const segmentsRoutes: FastifyPluginAsync<ModuleContext> = async (app, con
   });
 
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  // The console's live count: the rules as they are being written, checked as a save would.
+  typed.post(
+    '/api/segments/count',
+    { onRequest: authenticate, schema: { tags: ['segments'], body: SegmentPreview, response: { 200: SegmentCountAnswer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const owner = request.body.user ?? user.id;
+      if (owner !== user.id && !isAdmin(user)) throw forbidden("Vous ne pouvez compter que vos propres contacts (champ 'user').");
+      const values = await checked({ ...request.body, user: owner }, user, db);
+      return { count: await countSegment(db, defOf({ ...values, name: '' })) };
+    },
+  );
 
   typed.get(
     '/api/segments/:id/count',

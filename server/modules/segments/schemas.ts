@@ -36,6 +36,12 @@ export const SegmentCreate = Type.Object(
   { additionalProperties: false },
 );
 
+/** POST /api/segments/count: a segment being built, counted before it is saved (the console's live count). */
+export const SegmentPreview = Type.Object(
+  { grp: SegmentCreate.properties.grp, match: Match, rules: SegmentCreate.properties.rules, user: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+
 export const SegmentPatch = Type.Partial(SegmentCreate, { additionalProperties: false });
 
 export const SegmentParams = Type.Object({ id: Id });

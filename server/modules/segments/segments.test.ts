@@ -90,6 +90,13 @@ describe('/api/segments', () => {
     expect(await countOf([{ field: 'email', op: 'contient', value: '%' }])).toBe(0);
   });
 
+  it('counts a segment being written, before it is saved (the live count)', async () => {
+    const preview = await api.post('/api/segments/count', admin, { grp: listId, match: 'tous', rules: [{ field: 'attribs.ville', op: 'égal', value: 'Lyon' }] });
+    expect(preview.json()).toEqual({ count: 2 });
+    expect((await api.post('/api/segments/count', admin, { grp: listId, match: 'tous', rules: [{ field: 'x', op: 'égal', value: 1 }] })).json()).toMatchObject({ field: 'rules[0].field' });
+    expect((await api.post('/api/segments/count', operator, { grp: listId, match: 'tous', rules: [] })).statusCode).toBe(403);
+  });
+
   it('spans every list of the owner with grp null, one contact per address', async () => {
     expect(await countOf([{ field: 'attribs.ville', op: 'égal', value: 'Lyon' }], { grp: null })).toBe(3);
   });

@@ -18,6 +18,7 @@ export const TAG_TYPES = [
   'Note',
   'Rapport',
   'Suppression',
+  'Segment',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

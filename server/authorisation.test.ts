@@ -46,6 +46,10 @@ const ROUTES: Record<string, Rule> = {
   'DELETE /api/segments/:id': { access: 'bearer', owned: true },
   'GET /api/segments/:id/count': { access: 'bearer', owned: true },
   'POST /api/segments/count': { access: 'bearer' },
+  // The preference page's link is its credential: a made-up token names nobody.
+  'GET /api/preferences/:token': { access: 'recipient' },
+  'POST /api/preferences/:token': { access: 'recipient', body: { grp: 1, subscribed: false } },
+  'POST /api/preferences/:token/tout': { access: 'recipient' },
   'GET /api/segments/:id/contacts': { access: 'bearer', owned: true },
   'PATCH /api/grps/:id': { access: 'bearer', owned: true },
   'GET /api/grp_rcps': { access: 'bearer' },
@@ -275,6 +279,7 @@ beforeAll(async () => {
     '/api/schedules/': String(schedule.id),
     '/api/segments/': String(segment.id),
     '/api/unsubscribe/': '1.abcdefghijklmnopqrstuvwx',
+    '/api/preferences/': '1.abcdefghijklmnopqrstuvwx',
     '/api/t/': 'forged.token',
     '/api/confirmations/': 'forgedConfirmationToken0123456789abcdefghij',
     '/api/automations/': String(automation.id),

@@ -13,6 +13,9 @@ const ListePage = lazyPart(() => import(/* webpackChunkName: "liste" */ '../page
 const PasswordResetPage = lazyPart(() =>
   import(/* webpackChunkName: "password-reset" */ '../pages/passwordReset/PasswordResetPage').then((m) => m.PasswordResetPage),
 );
+const PreferencesPage = lazyPart(() =>
+  import(/* webpackChunkName: "preferences" */ '../pages/preferences/PreferencesPage').then((m) => m.PreferencesPage),
+);
 const LoginPage = lazyPart(() => import(/* webpackChunkName: "login" */ '../pages/login/LoginPage').then((m) => m.LoginPage));
 const HistoryPage = lazyPart(() => import(/* webpackChunkName: "history" */ '../pages/history/HistoryPage').then((m) => m.HistoryPage));
 const UserPage = lazyPart(() => import(/* webpackChunkName: "user-page" */ '../pages/userPage/UserPage').then((m) => m.UserPage));
@@ -75,6 +78,8 @@ export function AppRoutes() {
         <Route path="/login" element={onDemand(<LoginPage />)} />
         <Route path="/mot-de-passe/:token" element={onDemand(<PasswordResetPage />)} />
         <Route path="/mot-de-passe" element={onDemand(<PasswordResetPage />)} />
+        <Route path="/preferences/:token" element={onDemand(<PreferencesPage />)} />
+        <Route path="/preferences" element={onDemand(<PreferencesPage />)} />
         <Route path="/userPage" element={onDemand(<UserPage />)} />
         <Route path="/notes" element={onDemand(<NotesPage />)} />
         <Route path="/historique" element={onDemand(<HistoryPage />)} />

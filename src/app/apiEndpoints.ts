@@ -12,6 +12,7 @@ import '../features/discours/api';
 import '../features/lists/api';
 import '../features/mail/api';
 import '../features/notes/api';
+import '../features/preferences/api';
 import '../features/rapports/api';
 import '../features/ratings/api';
 import '../features/socialMedia/api';

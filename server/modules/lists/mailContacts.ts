@@ -2,6 +2,7 @@ import type { MailContacts } from '../mail';
 import { attribNames, contactsToMail, findContactWithList, mailableContactIds, rejectAddress, rejectAddresses, unsubscribeContact } from './repository';
 import { grpResource } from './resource';
 import { suppressAddresses, suppressionOf } from '../suppressions';
+import { preferencesOf, setSubscription, unsubscribeEverywhere } from './preferences';
 
 /** What sending reads and changes of the lists' contacts, given to mail at startup (server/modules/index.ts). */
 export const listsMailContacts: MailContacts = {
@@ -9,6 +10,9 @@ export const listsMailContacts: MailContacts = {
   mailableContactIds,
   contactsToMail,
   attribNames,
+  preferencesOf,
+  setSubscription,
+  unsubscribeEverywhere,
   findContactWithList,
   unsubscribeContact,
   rejectAddress,

@@ -3,6 +3,8 @@ export const copy = {
   footerText: 'Vous ne souhaitez plus recevoir ces e-mails ? Se désabonner :',
   footerLink: 'Se désabonner',
   footerHtmlQuestion: 'Vous ne souhaitez plus recevoir ces e-mails ?',
+  /** The preference page's link beside the unsubscribe one (issue 37). */
+  footerPreferences: 'Gérer mes abonnements',
   testSubjectPrefix: '[BAT] ',
   previewFirstname: 'Prénom',
   previewLastname: 'Nom',

@@ -23,7 +23,7 @@ export type ContactStatus = 'actif' | 'en attente' | 'désabonné' | 'retiré' |
 /** One consent event of a contact (docs/architecture.md, «Contacts and consent»). */
 export interface ConsentEvent {
   type: 'ajouté' | 'confirmé' | 'désabonné' | 'rejeté' | 'réabonné' | 'exclu' | 'exclusion levée';
-  source: 'opérateur' | 'import' | 'formulaire' | 'api' | 'message';
+  source: 'opérateur' | 'import' | 'formulaire' | 'api' | 'message' | 'préférences';
   at: string;
   ip: string | null;
   userAgent: string | null;

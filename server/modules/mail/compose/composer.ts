@@ -58,11 +58,11 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
     content: CompiledContent,
     contact: Contact,
     ref: RecipientRef,
-    unsubscribe: { url: string; mailto: string | null },
+    unsubscribe: { url: string; mailto: string | null; preferences: string },
     extra: { messageId: string; feedbackId: string; subjectPrefix?: string; list?: { id: number; name: string } },
   ): Promise<SendMailOptions> => {
     // Rendered once: the tracker reads the HTML's link targets, the message is made of it.
-    const parts = content.render(contact, unsubscribe.url);
+    const parts = content.render(contact, { unsubscribeUrl: unsubscribe.url, preferencesUrl: unsubscribe.preferences });
     const tracked = content.tracking && parts.html.trim() !== '';
     const message = composeMessage(
       content,
@@ -71,6 +71,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         from,
         messageId: extra.messageId,
         unsubscribeUrl: unsubscribe.url,
+        preferencesUrl: unsubscribe.preferences,
         subjectPrefix: extra.subjectPrefix,
         returnPath: bounceDomain ? bounceAddress(links.tokens(), ref, bounceDomain) : undefined,
         tracker: tracked ? await links.tracker(ref, unsubscribe.url, parts.html) : undefined,
@@ -107,7 +108,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         send.content,
         job,
         job,
-        { url: links.unsubscribeUrl(job.contactId), mailto: mailtoOf(job) },
+        { url: links.unsubscribeUrl(job.contactId), mailto: mailtoOf(job), preferences: links.preferencesUrl(job.contactId) },
         {
           messageId: sendMessageId(job.sendId, job.contactId, installId(), domain),
           feedbackId: `${job.sendId}:${list.id}:envoi:${installId()}`,
@@ -125,7 +126,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         content,
         sampleContact(email),
         BAT_RECIPIENT,
-        { url: links.unsubscribeUrl(null), mailto: mailtoOf(BAT_RECIPIENT) },
+        { url: links.unsubscribeUrl(null), mailto: mailtoOf(BAT_RECIPIENT), preferences: links.preferencesUrl(null) },
         {
           messageId: `<bat-${randomUUID()}.${installId()}@${domain}>`,
           feedbackId: `bat:0:envoi:${installId()}`,
@@ -151,6 +152,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         from,
         messageId: '<preview@localhost>',
         unsubscribeUrl: links.unsubscribeUrl(null),
+        preferencesUrl: links.preferencesUrl(null),
       });
     },
   };

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { seriousAxeFindings } from './support/axe';
+import { scrollsSideways } from './support/console';
 import { DEMO_ADMIN } from './support/demoUsers';
 import { recipientOf, waitForMail } from './support/mailbox';
 import { signIn } from './support/signIn';
@@ -106,4 +107,25 @@ test('a segment « ville = Lyon » from an imported CSV, counted, sent to, and a
   await expect(page.getByRole('switch', { name: `Recevoir les envois de la liste « ${subject} »` })).not.toBeChecked();
   await page.getByRole('switch', { name: `Recevoir les envois de la liste « ${subject} »` }).click();
   await expect(page.getByText(`Vous êtes de nouveau abonné(e) à la liste « ${subject} ».`)).toBeVisible();
+});
+
+test.describe('at 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the segments page and its editor fit a phone, without serious axe findings', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, DEMO_ADMIN);
+    await expect(page).toHaveURL(/\/influenceur$/);
+    await page.getByRole('link', { name: 'Segments' }).click();
+    await expect(page).toHaveURL(/\/influenceur\/segments$/);
+    await expect(page.getByRole('table', { name: 'Segments' })).toBeVisible();
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.getByRole('button', { name: 'Nouveau segment' }).click();
+    const segment = page.getByRole('dialog', { name: 'Nouveau segment' });
+    await segment.getByRole('button', { name: 'Ajouter une règle d’activité' }).click();
+    await expect(segment.getByRole('group', { name: 'Règle 1' })).toBeVisible();
+    await expect(segment.getByText(/contacts? dans ce segment$/)).toBeVisible();
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+  });
 });

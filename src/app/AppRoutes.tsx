@@ -40,7 +40,8 @@ const SendingDomainPage = lazy(() => import(/* webpackChunkName: "backoffice-sen
 const AutomationsPage = lazy(() => import(/* webpackChunkName: "backoffice-automations" */ '../pages/automations/AutomationsPage'));
 const RapportsPage = lazy(() => import(/* webpackChunkName: "backoffice-rapports" */ '../pages/rapports/RapportsPage'));
 const SuppressionsPage = lazy(() => import(/* webpackChunkName: "backoffice-suppressions" */ '../pages/suppressions/SuppressionsPage'));
-const SegmentsPage = lazy(() => import(/* webpackChunkName: "backoffice-segments" */ '../pages/segments/SegmentsPage'));
+// Reached from the console page: it loads with its chunk, no new entry in the public page's chunk map.
+const SegmentsPage = lazy(() => import(/* webpackChunkName: "backoffice-influenceur" */ '../pages/segments/SegmentsPage'));
 const FollowingPage = lazy(() => import(/* webpackChunkName: "backoffice-following" */ '../pages/following/FollowingPage'));
 
 const backOffice = (page: ReactNode) => (

@@ -84,9 +84,22 @@ describe('« Gérer mes abonnements »', () => {
     const refused = await api.post(`/api/preferences/${token}`, {}, { grp: news, subscribed: true });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/liste d'exclusion|exclu/);
-    // And no send mails it any more.
+    // And nothing mails it any more: a send, an import into a new list, a segment over every list.
     const delId = await makeDelivery(t, admin, {});
     expect((await startSend(t, admin, delId, news)).total).toBe(0);
+    const fresh = (await api.post('/api/grps', admin, { subject: 'Nouvelle' })).json().id;
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: `/api/grps/${fresh}/import`,
+      headers: { ...admin, 'content-type': 'text/csv' },
+      payload: 'email\nMarie@example.org\n',
+    });
+    expect(imported.json()).toMatchObject({ added: 0, suppressed: 1 });
+    const everyone = (await api.post('/api/segments', admin, { name: 'Tous', grp: null, match: 'tous', rules: [] })).json().id;
+    const before = sink.messages.length;
+    const send = await api.post('/api/sendEmail', admin, { delId, segmentId: everyone });
+    await waitForSend(t, admin, send.json().id);
+    expect(sink.messages.slice(before).flatMap((m) => m.to)).not.toContain('marie@example.org');
   });
 
   it('answers 404 to a token it did not make, and a BAT\'s link changes nothing', async () => {

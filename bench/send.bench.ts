@@ -103,6 +103,8 @@ async function benchSend(engine: Engine, contacts: number, sink: Sink, options: 
               from: FROM,
               messageId: sendMessageId(round + 1, i + 1, installId, domain),
               unsubscribeUrl: `${server.url}/api/unsubscribe/${tokens.sign(i + 1)}`,
+              // The footer's second link (issue 37), as ours writes it.
+              preferencesUrl: `${server.url}/preferences/${tokens.preferences.sign(i + 1)}`,
             },
           );
           // The headers ours adds, and nodemailer's own DKIM signing with the same key and header list.

@@ -77,6 +77,19 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/grps/:id/import': { access: 'bearer', scope: 'listes:écriture', owned: true },
   'GET /api/grps/:id/contacts.csv': { access: 'sender', scope: 'listes:lecture', owned: true },
   'POST /api/grps/:id/contacts.csv/download': { access: 'sender', scope: 'listes:lecture', owned: true },
+  'GET /api/grps/:id/attribs': { access: 'bearer', scope: 'listes:lecture', owned: true },
+  'GET /api/segments': { access: 'bearer', scope: 'listes:lecture' },
+  'POST /api/segments': { access: 'bearer', scope: 'listes:écriture' },
+  'GET /api/segments/:id': { access: 'bearer', scope: 'listes:lecture', owned: true },
+  'PATCH /api/segments/:id': { access: 'bearer', scope: 'listes:écriture', owned: true },
+  'DELETE /api/segments/:id': { access: 'bearer', scope: 'listes:écriture', owned: true },
+  'GET /api/segments/:id/count': { access: 'bearer', scope: 'listes:lecture', owned: true },
+  'POST /api/segments/count': { access: 'bearer', scope: 'listes:lecture' },
+  // The preference page's link is its credential: a made-up token names nobody.
+  'GET /api/preferences/:token': { access: 'recipient' },
+  'POST /api/preferences/:token': { access: 'recipient', body: { grp: 1, subscribed: false } },
+  'POST /api/preferences/:token/tout': { access: 'recipient' },
+  'GET /api/segments/:id/contacts': { access: 'bearer', scope: 'listes:lecture', owned: true },
   'GET /api/categories': { access: 'bearer' },
   'POST /api/categories': { access: 'adminWrite' },
   'GET /api/categories/:id': { access: 'bearer', owned: true },
@@ -273,6 +286,7 @@ beforeAll(async () => {
   // The owner's records, which the parameterised routes point at.
   const grp = (await api.post('/api/grps', operator, { subject: `${MARKER} liste`, doubleOptIn: true })).json();
   const contact = (await api.post('/api/grp_rcps', operator, { email: `${MARKER}@example.org`, grp: grp.id })).json();
+  const segment = (await api.post('/api/segments', operator, { name: `${MARKER} segment`, grp: grp.id, match: 'tous', rules: [] })).json();
   const recipient = (await api.post('/api/recipients', operator, { email: `${MARKER}-dest@example.org`, firstname: MARKER })).json();
   const delivery = (
     await api.post('/api/deliveries', admin, {
@@ -301,7 +315,7 @@ beforeAll(async () => {
   await t.db.query("INSERT INTO channel (youtube_id, name, theme) VALUES ($1, $2, 'TGM')", [MATRIX_CHANNEL, `${MARKER} chaîne`]);
   const suppression = (await api.post('/api/suppressions', operator, { email: `${MARKER}-exclue@example.org` })).json();
   if (!suppression.email) throw new Error(`suppression not created: ${JSON.stringify(suppression)}`);
-  for (const [name, value] of Object.entries({ grp, contact, recipient, delivery, send, category, discours, schedule, automation, rapport })) {
+  for (const [name, value] of Object.entries({ grp, contact, segment, recipient, delivery, send, category, discours, schedule, automation, rapport })) {
     if (!value.id) throw new Error(`fixture ${name} not created: ${JSON.stringify(value)}`);
   }
   Object.assign(params, {
@@ -317,7 +331,9 @@ beforeAll(async () => {
     '/api/categories/': String(category.id),
     '/api/discours/': String(discours.id),
     '/api/schedules/': String(schedule.id),
+    '/api/segments/': String(segment.id),
     '/api/unsubscribe/': '1.abcdefghijklmnopqrstuvwx',
+    '/api/preferences/': '1.abcdefghijklmnopqrstuvwx',
     '/api/t/': 'forged.token',
     '/api/confirmations/': 'forgedConfirmationToken0123456789abcdefghij',
     '/api/automations/': String(automation.id),

@@ -22,6 +22,7 @@ import { personnesMigrations } from '../modules/personnes/migrations';
 import { auditMigrations } from '../modules/audit/migrations';
 import { tokensMigrations } from '../modules/tokens/migrations';
 import { webhooksMigrations } from '../modules/webhooks/migrations';
+import { segmentsMigrations } from '../modules/segments/migrations';
 import { laterTableChangesMigrations, tableChangesMigration } from './tableChanges';
 
 /** Every module's migrations; each module prefixes its ids with a number that orders it. */
@@ -49,6 +50,7 @@ export const migrations: Migration[] = [
   ...auditMigrations,
   ...tokensMigrations,
   ...webhooksMigrations,
+  ...segmentsMigrations,
   tableChangesMigration,
   ...laterTableChangesMigrations,
 ];

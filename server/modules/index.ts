@@ -21,7 +21,7 @@ import { discoursRoutes } from './discours/routes';
 import { recipientsRoutes } from './recipients/routes';
 import { maintenanceRoutes } from './maintenance/routes';
 import { deliveriesRoutes } from './deliveries/routes';
-import { mailPlugin, registerMailContacts, registerMessageKind, registerUnsubscribeAudience } from './mail';
+import { mailPlugin, registerMailContacts, registerMailSegments, registerMessageKind, registerUnsubscribeAudience } from './mail';
 import { ratingsRoutes } from './ratings/routes';
 import { telegramRoutes } from './telegram/routes';
 import { socialMediaRoutes } from './socialMedia/routes';
@@ -47,11 +47,13 @@ import {
 import { auditRoutes } from './audit';
 import { tokensRoutes } from './tokens';
 import { webhooksPersonalData, webhooksRoutes } from './webhooks';
+import { segmentsMailSegments, segmentsRoutes } from './segments';
 
 // What lower modules serve for higher ones, registered once, before any route: mail sends the
 // messages of lists, visitors and bug reports and unsubscribes from them, confirmations confirms their
 // subjects; neither imports them (docs/conventions.md, "Add a kind of message").
 registerMailContacts(listsMailContacts);
+registerMailSegments(segmentsMailSegments);
 for (const kind of [
   listConfirmationMessage,
   visitorSignInMessage,
@@ -101,4 +103,5 @@ export const modules: FastifyPluginAsync<ModuleContext>[] = [
   auditRoutes,
   tokensRoutes,
   webhooksRoutes,
+  segmentsRoutes,
 ];

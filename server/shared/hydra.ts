@@ -37,6 +37,11 @@ export interface ResourceDef {
    * column): large tables search it instead of folding each field of each row per query.
    */
   searchColumn?: string;
+  /**
+   * A JSON object field filtered by its keys: `?field[name]=value` keeps the rows whose `name`
+   * equals the value, ignoring case and accents (a contact's attributes, issue 37).
+   */
+  attribFilter?: string;
   /** The field holding the owning user's id; a non-admin sees only rows they own. */
   owner: string;
   /** Order used when the query names none (the id always breaks ties). */
@@ -98,8 +103,16 @@ export function collectionQuerySchema(def: ResourceDef): TObject {
       }),
     );
   }
+  if (def.attribFilter) {
+    return Type.Object(properties, {
+      patternProperties: { [`^${def.attribFilter}\\[[^\\]]{1,64}\\]$`]: Type.String({ maxLength: 500 }) },
+    });
+  }
   return Type.Object(properties);
 }
+
+/** At most this many `field[name]` filters in one query. */
+export const MAX_ATTRIB_FILTERS = 5;
 
 /**
  * A field's answer schema. Nullable through `nullable` (OpenAPI 3.0's way), not `anyOf` with
@@ -200,6 +213,19 @@ export function collectionWhere(def: ResourceDef, query: CollectionQuery): { whe
       if (value === undefined) continue;
       params.push(value);
       where.push(`${def.fields[name].column} ${bound === 'after' ? '>=' : '<='} $${params.length}::timestamptz`);
+    }
+  }
+  if (def.attribFilter) {
+    const column = def.fields[def.attribFilter].column;
+    const prefix = `${def.attribFilter}[`;
+    const asked = Object.entries(query).filter(([key, value]) => key.startsWith(prefix) && key.endsWith(']') && value !== undefined);
+    if (asked.length > MAX_ATTRIB_FILTERS) {
+      throw badRequest(def.attribFilter, `Au plus ${MAX_ATTRIB_FILTERS} filtres '${def.attribFilter}[…]' à la fois.`);
+    }
+    for (const [key, value] of asked) {
+      // The name is a parameter like the value: nothing of the query reaches the SQL as text.
+      params.push(key.slice(prefix.length, -1).trim().toLowerCase(), String(value));
+      where.push(`${foldSql(`${column} ->> $${params.length - 1}::text`)} = ${foldSql(`$${params.length}::text`)}`);
     }
   }
   const search = typeof query.search === 'string' ? query.search.trim() : '';

@@ -16,6 +16,9 @@ const InvitationPage = lazyPart(() =>
 const PasswordResetPage = lazyPart(() =>
   import(/* webpackChunkName: "password-reset" */ '../pages/passwordReset/PasswordResetPage').then((m) => m.PasswordResetPage),
 );
+const PreferencesPage = lazyPart(() =>
+  import(/* webpackChunkName: "preferences" */ '../pages/preferences/PreferencesPage').then((m) => m.PreferencesPage),
+);
 const LoginPage = lazyPart(() => import(/* webpackChunkName: "login" */ '../pages/login/LoginPage').then((m) => m.LoginPage));
 const HistoryPage = lazyPart(() => import(/* webpackChunkName: "history" */ '../pages/history/HistoryPage').then((m) => m.HistoryPage));
 const UserPage = lazyPart(() => import(/* webpackChunkName: "user-page" */ '../pages/userPage/UserPage').then((m) => m.UserPage));
@@ -44,6 +47,8 @@ const SuppressionsPage = lazy(() => import(/* webpackChunkName: "backoffice-supp
 const UsersPage = lazy(() => import(/* webpackChunkName: "backoffice-users" */ '../pages/users/UsersPage'));
 const AccountPage = lazy(() => import(/* webpackChunkName: "backoffice-account" */ '../pages/account/AccountPage'));
 const WebhooksPage = lazy(() => import(/* webpackChunkName: "backoffice-webhooks" */ '../pages/webhooks/WebhooksPage'));
+// Reached from the console page: it loads with its chunk, no new entry in the public page's chunk map.
+const SegmentsPage = lazy(() => import(/* webpackChunkName: "backoffice-influenceur" */ '../pages/segments/SegmentsPage'));
 const FollowingPage = lazy(() => import(/* webpackChunkName: "backoffice-following" */ '../pages/following/FollowingPage'));
 
 const backOffice = (page: ReactNode) => (
@@ -80,12 +85,15 @@ export function AppRoutes() {
         <Route path="/influenceur/utilisateurs" element={backOffice(<UsersPage />)} />
         <Route path="/influenceur/compte" element={backOffice(<AccountPage />)} />
         <Route path="/influenceur/webhooks" element={backOffice(<WebhooksPage />)} />
+        <Route path="/influenceur/segments" element={backOffice(<SegmentsPage />)} />
         <Route path="/following" element={backOffice(<FollowingPage />)} />
         <Route path="/login" element={onDemand(<LoginPage />)} />
         <Route path="/mot-de-passe/:token" element={onDemand(<PasswordResetPage />)} />
         <Route path="/mot-de-passe" element={onDemand(<PasswordResetPage />)} />
         <Route path="/invitation/:token" element={onDemand(<InvitationPage />)} />
         <Route path="/invitation" element={onDemand(<InvitationPage />)} />
+        <Route path="/preferences/:token" element={onDemand(<PreferencesPage />)} />
+        <Route path="/preferences" element={onDemand(<PreferencesPage />)} />
         <Route path="/userPage" element={onDemand(<UserPage />)} />
         <Route path="/notes" element={onDemand(<NotesPage />)} />
         <Route path="/historique" element={onDemand(<HistoryPage />)} />

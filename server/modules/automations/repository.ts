@@ -7,25 +7,32 @@ import type { Step } from './resource';
  * messages stay in the figures' history). Answers the steps with their ids, as stored.
  */
 export async function syncSteps(tx: Queryable, automationId: number, steps: Step[]): Promise<Step[]> {
-  const normalised = steps.map((step) => ({ ...step, window: step.window ?? null, condition: step.condition ?? 'toujours' }));
+  const normalised = steps.map((step) => ({ ...step, window: step.window ?? null, condition: step.condition ?? 'toujours', segment: step.segment ?? null }));
   const kept = normalised.flatMap((step) => (step.id ? [step.id] : []));
   await tx.query(`UPDATE automation_step SET removed = true WHERE automation_id = $1 AND NOT (id = ANY($2::int[]))`, [automationId, kept]);
   const stored: Step[] = [];
   for (const [position, step] of normalised.entries()) {
-    const values = [automationId, position, step.delivery, step.delayMinutes, step.window === null ? null : JSON.stringify(step.window), step.condition];
+    const values = [automationId, position, step.delivery, step.delayMinutes, step.window === null ? null : JSON.stringify(step.window), step.condition, step.segment];
     const [row] = step.id
       ? await tx.query<{ id: number }>(
-          `UPDATE automation_step SET position = $2, delivery_id = $3, delay_minutes = $4, "window" = $5, condition = $6, removed = false
-           WHERE automation_id = $1 AND id = $7 RETURNING id`,
+          `UPDATE automation_step SET position = $2, delivery_id = $3, delay_minutes = $4, "window" = $5, condition = $6, segment_id = $7, removed = false
+           WHERE automation_id = $1 AND id = $8 RETURNING id`,
           [...values, step.id],
         )
       : await tx.query<{ id: number }>(
-          `INSERT INTO automation_step (automation_id, position, delivery_id, delay_minutes, "window", condition)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          `INSERT INTO automation_step (automation_id, position, delivery_id, delay_minutes, "window", condition, segment_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
           values,
         );
     if (!row) return Promise.reject(Object.assign(new Error('unknown step'), { stepIndex: position }));
-    stored.push({ id: row.id, delivery: step.delivery, delayMinutes: step.delayMinutes, window: step.window, condition: step.condition });
+    stored.push({
+      id: row.id,
+      delivery: step.delivery,
+      delayMinutes: step.delayMinutes,
+      window: step.window,
+      condition: step.condition,
+      ...(step.segment === null ? {} : { segment: step.segment }),
+    });
   }
   return stored;
 }

@@ -29,4 +29,6 @@ export interface Step {
   delayMinutes: number;
   window: { days: number[]; from: string; to: string } | null;
   condition: 'toujours' | 'non ouvert' | 'non cliqué';
+  /** Only the contacts in this segment get the step; the others' is skipped (issue 37). */
+  segment?: number | null;
 }

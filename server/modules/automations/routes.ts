@@ -13,6 +13,7 @@ import { automationsCopy as copy } from './copy';
 import { contactTimeline, countWouldEnter, enterExisting, stepFigures, syncSteps, zeroFigures } from './repository';
 import { automationResource, type Step } from './resource';
 import { runAutomations } from './runner';
+import { segmentResource } from '../segments';
 import { windowProblem } from './schedule';
 import { ActivateAnswer, ActivateBody, AutomationCreate, AutomationIdParams, AutomationPatch, TimelineAnswer, TimelineParams } from './schemas';
 
@@ -30,6 +31,16 @@ async function checkReferences(tx: Queryable, values: Row, user: AuthUser): Prom
       if (error.statusCode === 404) throw badRequest(`steps.${index}.delivery`, `Le modèle ${step.delivery} n'existe pas.`);
       throw error;
     });
+    if (step.segment !== undefined && step.segment !== null) {
+      const segment = await findOwnedItem(tx, segmentResource, step.segment, user).catch((error: { statusCode?: number }) => {
+        if (error.statusCode === 404) throw badRequest(`steps.${index}.segment`, `Le segment ${step.segment} n'existe pas.`);
+        throw error;
+      });
+      // An admin's automation for someone reads that someone's segments only.
+      if (values.user !== undefined && Number(segment.user) !== Number(values.user)) {
+        throw badRequest(`steps.${index}.segment`, `Le segment ${step.segment} n'est pas à l'utilisateur de l'automatisation.`);
+      }
+    }
     const problem = step.window ? windowProblem(step.window) : null;
     if (problem) throw badRequest(`steps.${index}.window`, copy.windowProblem(index, problem));
   }
@@ -75,7 +86,7 @@ export const automationsRoutes: FastifyPluginAsync<ModuleContext> = async (app, 
       if (values.status === 'active' && current.status !== 'active') refuseActivation(user);
       const merged = { ...current, ...values };
       if (values.trigger !== undefined || values.steps !== undefined) {
-        await checkReferences(tx, { trigger: merged.trigger, steps: values.steps ?? [] }, user);
+        await checkReferences(tx, { trigger: merged.trigger, steps: values.steps ?? [], user: merged.user }, user);
       }
       const grpOf = (row: Row) => (row.trigger as { grp: number }).grp;
       if (current.status !== 'brouillon' && grpOf(merged) !== grpOf(current)) throw conflict(copy.triggerFixed, 'trigger');

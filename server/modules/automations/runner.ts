@@ -5,6 +5,7 @@ import { deliveryResource, type DeliveryRow } from '../deliveries';
 import { contentOf, hasBody } from '../mail';
 import { drawSendId, insertStepSend, type StepSend } from '../mail';
 import { suppressedSql } from '../suppressions';
+import { contactsInSegment } from '../segments';
 import { takeIntake } from './repository';
 import { nextAllowed, type StepWindow } from './schedule';
 
@@ -18,6 +19,7 @@ interface StepRow {
   delayMinutes: number;
   window: StepWindow | null;
   condition: Condition;
+  segmentId: number | null;
 }
 
 interface EntryRow {
@@ -96,7 +98,7 @@ async function runBatch(tx: Queryable, now: Date, timezone: string, limit: numbe
   const automationIds = [...new Set(entries.map((entry) => entry.automationId))];
   const steps = await tx.query<StepRow>(
     `SELECT id, automation_id AS "automationId", position, delivery_id AS "deliveryId", delay_minutes AS "delayMinutes",
-       "window", condition
+       "window", condition, segment_id AS "segmentId"
      FROM automation_step WHERE automation_id = ANY($1::int[]) AND NOT removed ORDER BY automation_id, position, id`,
     [automationIds],
   );
@@ -125,6 +127,13 @@ async function runBatch(tx: Queryable, now: Date, timezone: string, limit: numbe
       )
     ).map((row) => [row.id, row]),
   );
+
+  // The steps that go to a segment only: which of the batch's contacts are in it now (issue 37).
+  const inSegment = new Map<number, Set<number>>();
+  for (const segmentId of new Set(steps.flatMap((step) => (step.segmentId === null ? [] : [step.segmentId])))) {
+    const ids = entries.filter((entry) => steps.some((step) => step.segmentId === segmentId && step.automationId === entry.automationId)).map((entry) => entry.contactId);
+    inSegment.set(segmentId, await contactsInSegment(tx, segmentId, [...new Set(ids)]));
+  }
 
   const stepsOf = new Map<number, StepRow[]>();
   for (const step of steps) stepsOf.set(step.automationId, [...(stepsOf.get(step.automationId) ?? []), step]);
@@ -163,7 +172,8 @@ async function runBatch(tx: Queryable, now: Date, timezone: string, limit: numbe
       const seen = lastQueued?.recipientId ? engagement.get(lastQueued.recipientId) : undefined;
       // A message queued in this very run has been neither opened nor clicked.
       const passes =
-        step.condition === 'toujours' || lastQueuedNow || (step.condition === 'non ouvert' ? !seen?.opened : !seen?.clicked);
+        (step.condition === 'toujours' || lastQueuedNow || (step.condition === 'non ouvert' ? !seen?.opened : !seen?.clicked)) &&
+        (step.segmentId === null || inSegment.get(step.segmentId)?.has(entry.contactId) === true);
       const status = passes ? 'queued' : 'skipped';
       decisions.push({ entryId: entry.id, stepId: step.id, contactId: entry.contactId, automationId: entry.automationId, status });
       done.add(step.id);

@@ -21,6 +21,7 @@ export const StepBody = Type.Object(
     delayMinutes: Type.Integer({ minimum: 0, maximum: 366 * 24 * 60 }),
     window: Type.Optional(Type.Union([Type.Null(), StepWindow])),
     condition: Type.Optional(Type.Union([Type.Literal('toujours'), Type.Literal('non ouvert'), Type.Literal('non cliqué')])),
+    segment: Type.Optional(Type.Union([Id, Type.Null()], { description: 'Un segment : seuls ses contacts reçoivent cette étape, elle est passée (skipped) pour les autres.' })),
   },
   { additionalProperties: false },
 );

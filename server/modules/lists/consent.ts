@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/db';
 
 /** Who added or changed a contact, and how (docs/architecture.md, «Contacts and consent»). */
-export type ConsentSource = 'opérateur' | 'import' | 'formulaire' | 'api' | 'message';
+export type ConsentSource = 'opérateur' | 'import' | 'formulaire' | 'api' | 'message' | 'préférences';
 export type ConsentType = 'ajouté' | 'confirmé' | 'désabonné' | 'rejeté' | 'réabonné' | 'exclu' | 'exclusion levée';
 
 /** One consent event, as `GET /api/grp_rcps/{id}` answers it. */

@@ -5,6 +5,7 @@ import { importStatementRows, type StatementRows } from '../../db/statementRows'
 import { refreshStatistics } from '../../db/statistics';
 import { isEmail } from '../../shared/email';
 import type { ConsentContext } from './consent';
+import { MAX_ATTRIB_TEXT } from './attribs';
 import { insertContacts, type ListOwner, type NewContact } from './repository';
 
 /** One input row of an import: where it came from, and its fields as given. */
@@ -14,6 +15,8 @@ export interface ContactInput {
   firstname?: string;
   lastname?: string;
   phone?: string;
+  /** The columns beyond those, by attribute name (attribs.ts): their text as read. */
+  attribs?: Record<string, string>;
 }
 
 export interface RefusedLine {
@@ -51,6 +54,9 @@ function refusal(row: ContactInput): string | null {
   if (!isEmail(row.email)) return `adresse e-mail invalide : ${row.email.slice(0, 80)}`;
   for (const [field, max] of Object.entries(LIMITS)) {
     if ((row[field as keyof typeof LIMITS] ?? '').length > max) return `champ '${field}' trop long (${max} caractères au plus)`;
+  }
+  for (const [name, value] of Object.entries(row.attribs ?? {})) {
+    if (value.length > MAX_ATTRIB_TEXT) return `attribut '${name.slice(0, 64)}' trop long (${MAX_ATTRIB_TEXT} caractères au plus)`;
   }
   return null;
 }
@@ -103,7 +109,14 @@ export class ContactBatch {
     const key = email.toLowerCase();
     if (this.inBatch.has(key)) return this.duplicate(row.line);
     this.inBatch.add(key);
-    this.pending.push({ line: row.line, email, firstname: row.firstname ?? '', lastname: row.lastname ?? '', phone: row.phone ?? '' });
+    this.pending.push({
+      line: row.line,
+      email,
+      firstname: row.firstname ?? '',
+      lastname: row.lastname ?? '',
+      phone: row.phone ?? '',
+      attribs: row.attribs ?? null,
+    });
     if (this.pending.length >= this.statementRows.rows) await this.flush();
   }
 

@@ -3,6 +3,7 @@ import { collectionWhere } from '../../shared/hydra';
 import { csvFormat, type CsvSeparator } from '../../shared/csv';
 import { consentOfMany, type ConsentEvent } from './consent';
 import { grpRcpResource } from './resource';
+import { attribText } from './attribs';
 
 /** How many contacts one read fetches: the export holds one batch in memory, whatever the list's size. */
 export const EXPORT_BATCH = 2000;
@@ -16,9 +17,10 @@ interface ExportedContact {
   origin: string | null;
   status: string;
   created: string;
+  attribs: Record<string, unknown>;
 }
 
-/** The header row, in the table's French column names. */
+/** The header row, in the table's French column names; the list's attributes follow, by name (issue 37). */
 export const EXPORT_HEADER = ['email', 'prénom', 'nom', 'téléphone', 'origine', 'statut', 'ajouté le', 'consentement'];
 
 /**
@@ -40,6 +42,17 @@ export interface ExportFilter {
   status?: string;
   /** `;` (the default, French Excel's) or `,`. */
   separator?: CsvSeparator;
+  /** The table's attribute filters, by name. */
+  attribs?: Record<string, string>;
+}
+
+/** The attribute names the list's contacts have, in order: the export's last columns. */
+export async function attribNamesOf(db: Queryable, grpId: number): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `SELECT DISTINCT k AS name FROM grp_rcp, jsonb_object_keys(attribs) AS k WHERE grp_id = $1 AND attribs <> '{}' ORDER BY 1`,
+    [grpId],
+  );
+  return rows.map((row) => row.name);
 }
 
 /**
@@ -49,12 +62,14 @@ export interface ExportFilter {
  */
 export async function* exportContacts(db: Queryable, grpId: number, filter: ExportFilter): AsyncGenerator<string> {
   const csv = csvFormat(filter.separator);
-  yield csv.header(EXPORT_HEADER);
-  const { whereSql, params } = collectionWhere(grpRcpResource, { grp: grpId, search: filter.search, status: filter.status });
+  const names = await attribNamesOf(db, grpId);
+  yield csv.header([...EXPORT_HEADER, ...names]);
+  const attribFilters = Object.fromEntries(Object.entries(filter.attribs ?? {}).map(([name, value]) => [`attribs[${name}]`, value]));
+  const { whereSql, params } = collectionWhere(grpRcpResource, { grp: grpId, search: filter.search, status: filter.status, ...attribFilters });
   let after = 0;
   for (;;) {
     const rows = await db.query<ExportedContact>(
-      `SELECT id, email, firstname, lastname, phone, origin, status, created FROM grp_rcp
+      `SELECT id, email, firstname, lastname, phone, origin, status, created, attribs FROM grp_rcp
        ${whereSql} AND id > $${params.length + 1} ORDER BY id LIMIT ${EXPORT_BATCH}`,
       [...params, after],
     );
@@ -70,6 +85,7 @@ export async function* exportContacts(db: Queryable, grpId: number, filter: Expo
         c.status,
         new Date(c.created).toISOString(),
         consentSummary(consent.get(c.id) ?? []),
+        ...names.map((name) => attribText(c.attribs[name])),
       ]),
     );
     after = rows[rows.length - 1].id;

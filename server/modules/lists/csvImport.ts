@@ -7,6 +7,8 @@ import { badRequest, HttpError } from '../../shared/errors';
 import { decodeText, detectSeparator, type CsvInputSeparator, type TextEncoding } from '../../shared/textDecoding';
 import { ContactBatch, type ContactInput, type ImportReport } from './contactBatch';
 import type { ListOwner } from './repository';
+import { attribName, MAX_ATTRIBS } from './attribs';
+import { EXPORT_HEADER } from './csvExport';
 
 type ContactField = 'email' | 'firstname' | 'lastname' | 'phone';
 
@@ -34,6 +36,35 @@ export function columnOf(header: string): ContactField | null {
     .replace(/[\s_\-.']/g, '')
     .replace(/^e(?=mail$)/, '');
   return COLUMN_NAMES[key] ?? null;
+}
+
+/**
+ * The export's own columns beyond the contact's fields (origine, statut, ajouté le,
+ * consentement): an export imported again does not turn them into attributes.
+ */
+const EXPORT_ONLY = new Set(EXPORT_HEADER.slice(4).map((header) => header.toLowerCase()));
+
+/** What a column of the file fills: a contact field, an attribute (issue 37), or nothing. */
+type Column = ContactField | { attrib: string } | null;
+
+/**
+ * The header row's columns: the contact's fields by their usual names, every other column an
+ * attribute named after its header, trimmed and lower-cased (docs/architecture.md, «Contacts and
+ * consent»). An empty header is no column; a name twice, or more than MAX_ATTRIBS, is a 400.
+ */
+export function columnsOf(headers: string[]): Column[] {
+  const attribs = new Set<string>();
+  return headers.map((header) => {
+    const field = columnOf(header);
+    if (field) return field;
+    if (header.trim() === '' || EXPORT_ONLY.has(header.trim().toLowerCase())) return null;
+    const name = attribName(header);
+    if (name === null) throw badRequest('file', `La colonne « ${header.slice(0, 80)} » ne peut pas nommer un attribut (64 caractères au plus, sans caractère de contrôle).`);
+    if (attribs.has(name)) throw badRequest('file', `La colonne « ${name} » est en double.`);
+    attribs.add(name);
+    if (attribs.size > MAX_ATTRIBS) throw badRequest('file', `Le fichier a plus de ${MAX_ATTRIBS} colonnes d'attributs.`);
+    return { attrib: name };
+  });
 }
 
 /** A CSV record's fields, and the line of the file it ends on. */
@@ -74,8 +105,8 @@ export interface CsvImportReport extends ImportReport {
 }
 
 /**
- * Imports a CSV of contacts (a header row naming email, firstname, lastname, phone; comma,
- * semicolon or tab separated) into a list as it streams in: one batch in memory at a time.
+ * Imports a CSV of contacts (a header row naming email, firstname, lastname, phone and any
+ * attribute; comma, semicolon or tab separated) into a list as it streams in: one batch in memory at a time.
  * The encoding (UTF-8 with or without BOM, Windows-1252, ISO-8859-1: French Excel saves in
  * Windows-1252) and the separator are read from the file's start (shared/textDecoding.ts).
  */
@@ -117,10 +148,10 @@ export async function importCsv(
       throw error;
     });
   const read = async (records: AsyncIterable<NumberedRecord>) => {
-    let columns: (ContactField | null)[] | null = null;
+    let columns: Column[] | null = null;
     for await (const { fields, line } of records) {
       if (!columns) {
-        columns = fields.map(columnOf);
+        columns = columnsOf(fields);
         if (!columns.includes('email')) {
           throw badRequest('file', "La première ligne du fichier doit nommer les colonnes, dont 'email'.");
         }
@@ -129,7 +160,9 @@ export async function importCsv(
       const contact: ContactInput = { line, email: '' };
       for (let i = 0; i < columns.length && i < fields.length; i += 1) {
         const field = columns[i];
-        if (field) contact[field] = fields[i];
+        if (typeof field === 'string') contact[field] = fields[i];
+        // An empty cell is no attribute: the contact does not have it.
+        else if (field && fields[i] !== '') (contact.attribs ??= {})[field.attrib] = fields[i];
       }
       await batch.add(contact);
     }

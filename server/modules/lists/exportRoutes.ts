@@ -6,6 +6,7 @@ import type { ModuleContext } from '../../shared/context';
 import { currentUser } from '../../shared/auth';
 import { DownloadLink, downloadLinks, downloadRefused } from '../../shared/downloadLinks';
 import { findOwnedItem } from '../../shared/hydra';
+import { badRequest } from '../../shared/errors';
 import { DEFAULT_CSV_SEPARATOR, type CsvSeparator } from '../../shared/csv';
 import { exportContacts, type ExportFilter as Filter } from './csvExport';
 import { grpResource } from './resource';
@@ -21,13 +22,27 @@ interface DownloadClaims {
   search: string | null;
   status: string | null;
   separator: CsvSeparator;
+  /** The attribute filters, by name (absent in links made before attributes). */
+  attribs?: Record<string, string>;
 }
 
 const filterOf = (query: Filter) => ({
   search: query.search ?? null,
   status: query.status ?? null,
   separator: query.separator ?? DEFAULT_CSV_SEPARATOR,
+  attribs: query.attribs ?? {},
 });
+
+/** The `attribs[name]=value` keys of a query string, by name. */
+const attribsOfQuery = (query: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(query)
+      .filter(([key, value]) => key.startsWith('attribs[') && key.endsWith(']') && value !== undefined)
+      .map(([key, value]) => [key.slice('attribs['.length, -1), String(value)]),
+  );
+
+const sameAttribs = (a: Record<string, string>, b: Record<string, string>) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /**
  * `GET /api/grps/{id}/contacts.csv`: the list's contacts (or those the table's search and status
@@ -48,20 +63,23 @@ export function registerExportRoutes(app: FastifyInstance, context: ModuleContex
     },
     async (request, reply) => {
       const claims = downloads.claimsOf(request);
-      let filter: Filter = request.query;
+      const queryAttribs = attribsOfQuery(request.query as Record<string, unknown>);
+      if (Object.keys(queryAttribs).length > 5) throw badRequest('attribs', "Au plus 5 filtres 'attribs[…]' à la fois.");
+      let filter: Filter = { ...request.query, attribs: queryAttribs };
       if (claims) {
         // The token names its list and filters: the link cannot be pointed at others.
-        const asked = filterOf(request.query);
-        const given = request.query.search !== undefined || request.query.status !== undefined;
+        const asked = filterOf(filter);
+        const given = request.query.search !== undefined || request.query.status !== undefined || Object.keys(queryAttribs).length > 0;
         const separator = claims.separator ?? DEFAULT_CSV_SEPARATOR;
+        const claimed = claims.attribs ?? {};
         if (
           claims.grp !== request.params.id ||
-          (given && (asked.search !== claims.search || asked.status !== claims.status)) ||
+          (given && (asked.search !== claims.search || asked.status !== claims.status || !sameAttribs(asked.attribs, claimed))) ||
           (request.query.separator !== undefined && request.query.separator !== separator)
         ) {
           throw downloadRefused();
         }
-        filter = { search: claims.search ?? undefined, status: claims.status ?? undefined, separator };
+        filter = { search: claims.search ?? undefined, status: claims.status ?? undefined, separator, attribs: claimed };
       }
       // Ownership is checked again when the link is followed: a list given away meanwhile is refused.
       const grp = await findOwnedItem(db, grpResource, request.params.id, currentUser(request));

@@ -6,3 +6,5 @@ export { listConfirmationMessage } from './confirmationMessage';
 export { listeConfirmation } from './subscriptionConfirmation';
 export { optInToPublicDefault } from './signupOptIn';
 export { listsPersonalData } from './personalData';
+export { attribName, isIsoDate, ISO_DATE } from './attribs';
+export { grpRcpResource } from './resource';

@@ -195,4 +195,50 @@ ALTER TABLE grp ADD COLUMN public_default boolean NOT NULL DEFAULT false;
 CREATE UNIQUE INDEX grp_one_public_default ON grp ((true)) WHERE public_default;
 `,
   },
+  {
+    // A contact's fields (issue 37, docs/architecture.md, «Contacts and consent»): text, number,
+    // boolean or date values by name, checked by lists/attribs.ts. A constant default: no rewrite.
+    id: '0260_1_contact_attribs',
+    sql: `
+ALTER TABLE grp_rcp ADD COLUMN attribs jsonb NOT NULL DEFAULT '{}';
+`,
+  },
+  {
+    // The preference page (issue 37, docs/architecture.md, «Preference page»): a person's own
+    // changes there are consent events of source 'préférences', public ones (their address and
+    // browser kept), as a message's link's are. The function is 0230_1's, 'préférences' added.
+    id: '0270_1_consent_preferences',
+    sql: `
+ALTER TABLE grp_rcp_consent DROP CONSTRAINT grp_rcp_consent_source_check;
+ALTER TABLE grp_rcp_consent ADD CONSTRAINT grp_rcp_consent_source_check
+  CHECK (source IN ('opérateur', 'import', 'formulaire', 'api', 'message', 'préférences'));
+CREATE OR REPLACE FUNCTION grp_rcp_consent_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  kind text;
+  src text := grp_rcp_consent_setting('source');
+BEGIN
+  kind := CASE
+    WHEN NEW.status = 'actif' AND OLD.status = 'en attente' THEN 'confirmé'
+    WHEN NEW.status = 'actif' THEN 'réabonné'
+    WHEN NEW.status = 'en attente' THEN 'ajouté'
+    WHEN NEW.status = 'désabonné' THEN 'désabonné'
+    WHEN NEW.status = 'rejeté' THEN 'rejeté'
+  END;
+  IF kind IS NULL THEN RETURN NULL; END IF;
+  src := CASE
+    WHEN kind = 'rejeté' THEN 'message'
+    WHEN kind = 'désabonné' AND NEW.unsubscribed_by = 'contact' THEN coalesce(src, 'message')
+    WHEN kind = 'confirmé' THEN coalesce(src, 'message')
+    ELSE coalesce(src, 'opérateur')
+  END;
+  INSERT INTO grp_rcp_consent (grp_rcp_id, type, source, ip, user_agent, file)
+  VALUES (NEW.id, kind, src,
+    CASE WHEN src IN ('formulaire', 'api', 'message', 'préférences') THEN grp_rcp_consent_setting('ip') END,
+    CASE WHEN src IN ('formulaire', 'api', 'message', 'préférences') THEN grp_rcp_consent_setting('user_agent') END,
+    CASE WHEN src = 'import' THEN grp_rcp_consent_setting('file') END);
+  RETURN NULL;
+END
+$$;
+`,
+  },
 ];

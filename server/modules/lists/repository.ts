@@ -51,6 +51,8 @@ export interface NewContact {
   firstname: string;
   lastname: string;
   phone: string;
+  /** Its attributes (attribs.ts), or null for none. */
+  attribs?: Record<string, unknown> | null;
 }
 
 /** What an insert of contacts left out, by lower-cased e-mail. */
@@ -84,11 +86,13 @@ export async function insertContacts(
     contacts.map((c) => c.firstname),
     contacts.map((c) => c.lastname),
     contacts.map((c) => c.phone),
+    // One JSON text per contact, null for none (the column's default, '{}'): jsonb[] needs no more.
+    contacts.map((c) => (c.attribs ? JSON.stringify(c.attribs) : null)),
   ];
   const rows = await db.query<{ email: string; suppressed: boolean }>(
-    `WITH ${consent ? `${consentContextCte(8)}, ` : ''}added AS (
-       INSERT INTO grp_rcp (grp_id, user_id, origin, email, firstname, lastname, phone)
-       SELECT $1, $2, $3, e, f, l, p FROM unnest($4::text[], $5::text[], $6::text[], $7::text[]) AS t(e, f, l, p)${consent ? ', consent_context' : ''}
+    `WITH ${consent ? `${consentContextCte(9)}, ` : ''}added AS (
+       INSERT INTO grp_rcp (grp_id, user_id, origin, email, firstname, lastname, phone, attribs)
+       SELECT $1, $2, $3, e, f, l, p, coalesce(a, '{}') FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[]) AS t(e, f, l, p, a)${consent ? ', consent_context' : ''}
        WHERE NOT ${suppressedSql('$2', 't.e')}
        ON CONFLICT (grp_id, lower(email)) DO NOTHING
        RETURNING lower(email) AS email)
@@ -215,8 +219,18 @@ export const mailableContactIds = (listParam: string) =>
  * composing, so a suppression added after the send was queued skips the message. A plain
  * sub-select, which PostgreSQL flattens into the join.
  */
-export const contactsToMail = `(SELECT c.id, c.email, c.firstname, c.lastname,
+export const contactsToMail = `(SELECT c.id, c.email, c.firstname, c.lastname, c.attribs, c.grp_id,
   CASE WHEN c.actif = 1 AND NOT ${suppressedSql('c.user_id', 'c.email')} THEN 1 ELSE 0 END AS actif FROM grp_rcp c)`;
+
+/** The attribute names of the owner's contacts (null: everyone's), in order, a hundred at most. */
+export async function attribNames(db: Queryable, ownerId: number | null): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `SELECT DISTINCT k AS name FROM grp_rcp, jsonb_object_keys(attribs) AS k
+     WHERE ($1::int IS NULL OR user_id = $1) AND attribs <> '{}' ORDER BY 1 LIMIT 100`,
+    [ownerId],
+  );
+  return rows.map((row) => row.name);
+}
 
 /** A contact with the subject of its list (the unsubscribe page names both). */
 export async function findContactWithList(db: Queryable, contactId: number) {

@@ -43,10 +43,13 @@ export const grpRcpResource: ResourceDef = {
     status: { column: 'status', kind: 'text' },
     unsubscribedBy: { column: 'unsubscribed_by', kind: 'text' },
     statusChangedAt: { column: 'status_changed_at', kind: 'timestamp' },
+    // Issue 37: the contact's fields (attribs.ts), filtered with `attribs[name]=value`.
+    attribs: { column: 'attribs', kind: 'json' },
     created: { column: 'created', kind: 'timestamp' },
     lastModified: { column: 'last_modified', kind: 'timestamp' },
   },
   filters: ['id', 'grp', 'user', 'actif', 'email', 'origin', 'status'],
+  attribFilter: 'attribs',
   orderable: ['id', 'email', 'firstname', 'lastname', 'phone', 'origin', 'status', 'created', 'lastModified'],
   searchable: ['email', 'firstname', 'lastname'],
   // Migration 0214_1: the three folded in one generated column.

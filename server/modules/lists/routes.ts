@@ -5,10 +5,12 @@ import type { ModuleContext } from '../../shared/context';
 import { currentUser, isAdmin, type AuthUser } from '../../shared/auth';
 import { registerCrud } from '../../shared/crud';
 import { badRequest, conflict, forbidden } from '../../shared/errors';
-import { findOwnedItem } from '../../shared/hydra';
+import { findOwnedItem, mergePatch } from '../../shared/hydra';
+import { checkAttribsCount, normaliseAttribs } from './attribs';
 import { countContacts, countSuppressedContacts, findContactByEmail } from './repository';
 import { grpResource, grpRcpResource } from './resource';
-import { GrpCreate, GrpIdParams, GrpPatch, GrpRcpCreate, GrpRcpPatch, ListCountsAnswer, ListCountsQuery } from './schemas';
+import { AttribNamesAnswer, GrpCreate, GrpIdParams, GrpPatch, GrpRcpCreate, GrpRcpPatch, ListCountsAnswer, ListCountsQuery } from './schemas';
+import { attribNamesOf } from './csvExport';
 import { registerRefreshRoutes } from './refreshRoutes';
 import { registerTargetRoutes } from './targetRoutes';
 import { registerImportRoutes } from './importRoutes';
@@ -43,8 +45,10 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
     tag: 'lists',
     // A contact's consent events (docs/architecture.md, «Contacts and consent»), newest last.
     itemExtras: async (row, reader) => ({ consent: await consentOf(reader, Number(row.id)) }),
+    // A contact's attributes, checked and their names trimmed and lower-cased before anything is read.
+    prepare: async (body) => (body.attribs === undefined ? undefined : normaliseAttribs(body.attribs, { patch: body.email === undefined })),
     // A contact belongs to its list's owner; an e-mail is in a list once.
-    beforeCreate: async (values: Row, user, tx) => {
+    beforeCreate: async (values: Row, user, tx, attribs) => {
       const grp = await findOwnedItem(tx, grpResource, Number(values.grp), user);
       const email = String(values.email).trim();
       if (await findContactByEmail(tx, Number(values.grp), email)) {
@@ -56,9 +60,14 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
       // An erased person's address (its keyed hash in the suppression list) is not taken back by an operator (issue 38).
       if ((await erasedAmong(tx, config, [email])).size > 0) throw conflict(suppressionsCopy.notAddable(email, 'effacement'), 'email');
       await recordAudit(tx, config, { user: user.id, action: 'contact.added', email, rows: 1, detail: { list: Number(grp.id) } });
-      return { ...values, email, user: grp.user };
+      return { ...values, email, user: grp.user, attribs: attribs ?? undefined };
     },
-    beforeUpdate: async (values: Row, current: Row, user, tx) => {
+    beforeUpdate: async (values: Row, current: Row, user, tx, attribs) => {
+      if (attribs !== undefined) {
+        // The merge-patch again, with the names as stored (the route's merge used them as given).
+        values.attribs = mergePatch(current.attribs, attribs);
+        checkAttribsCount(values.attribs);
+      }
       const removing = values.status === 'retiré' || values.actif === 0;
       await recordAudit(tx, config, {
         user: user.id,
@@ -100,6 +109,16 @@ export const listsRoutes: FastifyPluginAsync<ModuleContext> = async (app, contex
       // Asked for by Envoyer's confirmation: how many of the active contacts a send leaves out.
       if (request.query.suppressed !== '1') return counts;
       return { ...counts, suppressed: await countSuppressedContacts(db, request.params.id) };
+    },
+  );
+
+  // The attribute names the list's contacts have (issue 37): the contacts table's columns and filter.
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/api/grps/:id/attribs',
+    { onRequest: authenticate, schema: { tags: ['lists'], params: GrpIdParams, response: { 200: AttribNamesAnswer } } },
+    async (request) => {
+      await findOwnedItem(db, grpResource, request.params.id, currentUser(request));
+      return { names: await attribNamesOf(db, request.params.id) };
     },
   );
 

@@ -29,6 +29,18 @@ export const GrpPatch = Type.Partial(GrpCreate, { additionalProperties: false })
 
 const ContactText = Type.String({ maxLength: 100 });
 
+/**
+ * A contact's attributes (issue 37): checked by the route (attribs.ts), which names the faulty
+ * attribute in French; a PATCH merges them (null removes one).
+ */
+const Attribs = Type.Unsafe<Record<string, unknown>>({
+  type: 'object',
+  additionalProperties: {},
+  maxProperties: 200,
+  description:
+    "Les attributs du contact : un objet de textes (500 caractères au plus), nombres, booléens ou dates ISO (AAAA-MM-JJ), 50 au plus ; noms sans espaces autour et en minuscules (ainsi enregistrés). Dans un PATCH, null retire un attribut.",
+});
+
 export const GrpRcpCreate = Type.Object(
   {
     email: Email,
@@ -38,6 +50,7 @@ export const GrpRcpCreate = Type.Object(
     grp: Type.Integer({ minimum: 1, maximum: 2147483647 }),
     user: Type.Optional(UserId),
     origin: Type.Optional(Type.String({ maxLength: 100 })),
+    attribs: Type.Optional(Attribs),
   },
   { additionalProperties: false },
 );
@@ -52,6 +65,7 @@ export const GrpRcpPatch = Type.Partial(
       actif: Actif,
       // 'rejeté' is written by bounces only; an operator may clear it back to 'actif'.
       status: Type.Union([Type.Literal('actif'), Type.Literal('désabonné'), Type.Literal('retiré')]),
+      attribs: Attribs,
     },
     { additionalProperties: false },
   ),
@@ -65,18 +79,32 @@ const ContactStatus = Type.Union([
   Type.Literal('rejeté'),
 ]);
 
-/** Which contacts an export holds: the table's search and status filter, or all. */
-export const ExportFilter = Type.Object({
+const ExportFilterProperties = {
   search: Type.Optional(Type.String({ maxLength: 200 })),
   status: Type.Optional(ContactStatus),
   separator: Type.Optional(CsvSeparatorSchema),
+};
+
+/** Which contacts an export holds: the table's search, status and attribute filters, or all. */
+export const ExportFilter = Type.Object({
+  ...ExportFilterProperties,
+  attribs: Type.Optional(
+    Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 500 }), {
+      maxProperties: 5,
+      description: "Les filtres d'attributs du tableau : { nom: valeur }, sans tenir compte de la casse ni des accents.",
+    }),
+  ),
 });
 
-export const ExportQuery = Type.Object({
-  ...ExportFilter.properties,
-  /** A download link's token (POST …/contacts.csv/download), instead of a bearer. */
-  download: Type.Optional(DownloadToken),
-});
+export const ExportQuery = Type.Object(
+  {
+    ...ExportFilterProperties,
+    /** A download link's token (POST …/contacts.csv/download), instead of a bearer. */
+    download: Type.Optional(DownloadToken),
+  },
+  // `attribs[ville]=Lyon`: the table's attribute filters, as the contacts collection takes them.
+  { patternProperties: { '^attribs\\[[^\\]]{1,64}\\]$': Type.String({ maxLength: 500 }) } },
+);
 
 export const GrpIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
@@ -130,6 +158,10 @@ export const ListCountsQuery = Type.Object({
   suppressed: Type.Optional(
     Type.Union([Type.Literal('1'), Type.Literal('0')], { description: 'Compter aussi les contacts actifs exclus (1).' }),
   ),
+});
+
+export const AttribNamesAnswer = Answer({
+  names: Type.Array(Type.String(), { description: "Les noms d'attributs des contacts de la liste, dans l'ordre alphabétique." }),
 });
 
 export const LastContactAnswer = Answer({ created: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) });

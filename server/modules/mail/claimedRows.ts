@@ -12,6 +12,10 @@ export interface Claimed {
   email: string;
   firstname: string;
   lastname: string;
+  /** Its attributes (issue 37). */
+  attribs: Record<string, unknown>;
+  /** Its list: a send to a segment of several lists names each message's List-Id after it. */
+  grpId: number;
   /** 0 when the contact unsubscribed after the send started: it is skipped. */
   actif: number;
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import type { ResourceDef } from '../../shared/hydra';
 
 /**
@@ -13,6 +13,17 @@ export interface MailContacts {
   mailableContactIds(listParam: string): string;
   /** A FROM item of the contact fields a message is made from (and `actif`), joined on `id`. */
   contactsToMail: string;
+  /**
+   * The preference page (issue 37): the lists of the sender where the address of the contact a
+   * link names is a contact, each subscribed or not; null when the contact is gone.
+   */
+  preferencesOf(db: Queryable, contactId: number): Promise<PreferencesView | null>;
+  /** The person (un)subscribes in one list: the contact whose unsubscribe counts, or null. */
+  setSubscription(db: Db, contactId: number, grp: number, subscribed: boolean, client: PreferenceClient): Promise<number | null>;
+  /** « Me désabonner de tout »: every list, and the suppression list; the contacts that were active. */
+  unsubscribeEverywhere(db: Db, contactId: number, client: PreferenceClient): Promise<number[]>;
+  /** The attribute names the owner's contacts have, in order (the editor's variables, issue 37); an admin: every owner's. */
+  attribNames(db: Queryable, ownerId: number | null): Promise<string[]>;
   /** A contact with the subject of its list (the unsubscribe page names both). */
   findContactWithList(db: Queryable, contactId: number): Promise<{ id: number; email: string; actif: number; list: string } | null>;
   /** The contact unsubscribed themself; false when they were not active. */
@@ -43,4 +54,17 @@ export function registerMailContacts(contacts: MailContacts): void {
 export function mailContacts(): MailContacts {
   if (!registered) throw new Error('mail contacts used before server/modules/index.ts registered them');
   return registered;
+}
+
+/** What the preference page shows (lists/preferences.ts). */
+export interface PreferencesView {
+  email: string;
+  lists: { grp: number; subject: string; subscribed: boolean; changeable: boolean }[];
+  suppressed: boolean;
+}
+
+/** Who changes their preferences: kept with the consent events. */
+export interface PreferenceClient {
+  ip: string | null;
+  userAgent: string | null;
 }

@@ -3,9 +3,15 @@ export const copy = {
   footerText: 'Vous ne souhaitez plus recevoir ces e-mails ? Se désabonner :',
   footerLink: 'Se désabonner',
   footerHtmlQuestion: 'Vous ne souhaitez plus recevoir ces e-mails ?',
+  /** The preference page's link beside the unsubscribe one (issue 37). */
+  footerPreferences: 'Gérer mes abonnements',
   testSubjectPrefix: '[BAT] ',
   previewFirstname: 'Prénom',
   previewLastname: 'Nom',
+  /** A send or a schedule names its list or its segment (issue 37). */
+  listOrSegment: "Indiquez la liste (listId) ou le segment (segmentId) de l'envoi, l'un des deux.",
+  /** An attribute in the editor's list of variables (issue 37). */
+  attribVariable: (name: string) => `Attribut « ${name} » du contact (vide quand il ne l'a pas)`,
   /** A test send to an address on the suppression list (docs/architecture.md, «Suppression list»). */
   suppressedTest: (email: string, reason: string) =>
     `L'adresse ${email} est sur la liste d'exclusion (motif : ${reason}) : aucun message ne lui est envoyé, pas même un BAT.`,

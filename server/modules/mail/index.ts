@@ -6,6 +6,7 @@
  */
 export { mailPlugin } from './plugin';
 export { registerMailContacts, type MailContacts } from './contacts';
+export { registerMailSegments, type MailSegments } from './segments';
 export { registerMessageKind, type MessageContent, type MessageContext, type MessageKind, type QueuedMessage } from './messages';
 export { registerUnsubscribeAudience, unsubscribePage, type UnsubscribeAudience } from './tracking';
 export { contentOf, hasBody } from './compose';

@@ -6,7 +6,7 @@ import { batchedComposer, messageKinds, type MessageContext } from './messages';
 import { createMailTransport, SendWorker, UnknownMessageKind, type ClaimedMessage } from './queue';
 import { registerSendRoutes } from './routes';
 import { Scheduler } from './schedules';
-import { MailLinks, registerTrackingRoutes, registerUnsubscribeRoutes } from './tracking';
+import { MailLinks, registerPreferenceRoutes, registerTrackingRoutes, registerUnsubscribeRoutes } from './tracking';
 
 /**
  * The mail module (docs/architecture.md, «Sending mail»): it owns its transport, its signed tokens and links, the
@@ -81,5 +81,6 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
   registerSendRoutes(app, { context, transport, composer, wake: () => worker?.wake() });
   registerUnsubscribeRoutes(app, { db, productName: config.productName, tokens: links.unsubscribeTokens });
   registerTrackingRoutes(app, { db, tokens: links.tokens, rateLimit: config.publicReadRateLimit });
+  registerPreferenceRoutes(app, { db, tokens: links.unsubscribeTokens });
   registerBounceWebhooks(app, { db, secret: bounce.webhookSecret, softLimit: bounce.softLimit, log: app.log });
 };

@@ -8,6 +8,7 @@ import { badRequest, conflict, forbidden, HttpError } from '../../shared/errors'
 import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
 import { deliveryResource, recordDiffusion, type DeliveryRow } from '../deliveries';
 import { mailContacts } from './contacts';
+import { mailSegments } from './segments';
 import { copy } from './copy';
 import {
   compileContent,
@@ -96,27 +97,49 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     return instant.toISOString();
   };
 
+  /**
+   * Where a send or a schedule goes: a list of the caller (`listId`), or a segment (`segmentId`,
+   * issue 37) — one of the two; with the list it names (null: a segment over every list) and
+   * the user it is sent for.
+   */
+  const targetOf = async (body: { listId?: number; segmentId?: number }, user: AuthUser) => {
+    if ((body.listId === undefined) === (body.segmentId === undefined)) {
+      throw badRequest(body.listId === undefined ? 'listId' : 'segmentId', copy.listOrSegment);
+    }
+    if (body.segmentId !== undefined) {
+      const segment = await findOwnedItem(db, mailSegments().resource, body.segmentId, user);
+      if (segment.grp !== null) {
+        const [list] = await db.query<{ actif: number }>('SELECT actif FROM grp WHERE id = $1', [segment.grp]);
+        if (list?.actif === 0) throw conflict('Cette liste est supprimée : elle ne peut plus recevoir d’envoi.', 'segmentId');
+      }
+      return { listId: segment.grp === null ? null : Number(segment.grp), segmentId: body.segmentId, userId: Number(segment.user), name: String(segment.name) };
+    }
+    const list = await findOwnedItem(db, mailContacts().listResource, Number(body.listId), user);
+    if (list.actif === 0) throw conflict('Cette liste est supprimée : elle ne peut plus recevoir d’envoi.', 'listId');
+    return { listId: Number(body.listId), segmentId: null, userId: Number(list.user), name: String(list.subject) };
+  };
+
   typed.post(
     '/api/sendEmail',
     { onRequest: authenticate, schema: { tags: TAGS, body: SendEmailBody, response: { 202: CreatedSendAnswer } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const { delId, listId, sendAt } = request.body;
+      const { delId, sendAt } = request.body;
       const plannedAt = sendAt === undefined ? undefined : futureInstant(sendAt, 'sendAt');
       const delivery = await sendableDelivery(context, delId, user);
-      const list = await findOwnedItem(db, mailContacts().listResource, listId, user);
-      if (list.actif === 0) throw conflict('Cette liste est supprimée : elle ne peut plus recevoir d’envoi.', 'listId');
+      const target = await targetOf(request.body, user);
       const content = contentOf(delivery);
       if (!hasBody(content)) throw conflict("Ce modèle n'a aucun contenu à envoyer.", 'delId');
       compileContent(content);
       const send = await createSend(db, {
         deliveryId: delivery.id,
-        listId,
+        listId: target.listId,
+        segmentId: target.segmentId,
         // A send to a list is its owner's: it shows among the list's sends.
-        userId: Number(list.user),
+        userId: target.userId,
         version: delivery.version,
         label: delivery.label || delivery.internalname,
-        listSubject: String(list.subject),
+        listSubject: target.name,
         content,
       }, { sendAt: plannedAt });
       if (!send) throw conflict('Cet envoi existe déjà.', 'delId');
@@ -176,10 +199,9 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     { onRequest: authenticate, schema: { tags: TAGS, body: ScheduleBody, response: { 201: ScheduleAnswer } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const { delId, listId, frequency, firstAt } = request.body;
+      const { delId, frequency, firstAt } = request.body;
       const delivery = await sendableDelivery(context, delId, user);
-      const list = await findOwnedItem(db, mailContacts().listResource, listId, user);
-      if (list.actif === 0) throw conflict('Cette liste est supprimée : elle ne peut plus recevoir d’envoi.', 'listId');
+      const target = await targetOf(request.body, user);
       const first = instantOf(firstAt, 'firstAt');
       if (frequency === 'unique' && first.getTime() <= Date.now()) {
         throw badRequest('firstAt', "La date d'un envoi unique doit être à venir.");
@@ -187,8 +209,8 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       // Diffusion's frequency and list are the plan's: saved with it, the editor reads them back as saved.
       const id = await saveSchedule(
         db,
-        { deliveryId: delivery.id, listId, userId: Number(list.user), frequency, firstAt: first, timezone: config.timezone },
-        (tx) => recordDiffusion(tx, delivery.id, { frequence: frequency, listId }),
+        { deliveryId: delivery.id, listId: target.listId, segmentId: target.segmentId, userId: target.userId, frequency, firstAt: first, timezone: config.timezone },
+        (tx) => recordDiffusion(tx, delivery.id, { frequence: frequency, ...(target.listId === null ? {} : { listId: target.listId }) }),
       );
       return reply.code(201).send(await findOwnedItem(db, scheduleResource, id, user));
     },
@@ -338,7 +360,18 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
   typed.get(
     '/api/email/variables',
     { onRequest: authenticate, schema: { tags: TAGS, response: { 200: VariablesAnswer } } },
-    async () => ({ variables: MESSAGE_VARIABLES.map((variable) => ({ ...variable })) }),
+    async (request) => {
+      const user = currentUser(request);
+      // The caller's contacts' attributes, each as the template writes it (a name with a space: `attribs.[code postal]`).
+      const names = await mailContacts().attribNames(db, isAdmin(user) ? null : user.id);
+      const attribs = names.map((name) => ({
+        name: /^[\p{L}\p{N}_-]+$/u.test(name) ? `attribs.${name}` : `attribs.[${name}]`,
+        group: 'attribut' as const,
+        label: copy.attribVariable(name),
+        example: '',
+      }));
+      return { variables: [...MESSAGE_VARIABLES.map((variable) => ({ ...variable })), ...attribs] };
+    },
   );
 
   typed.post(

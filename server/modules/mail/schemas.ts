@@ -12,9 +12,17 @@ const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** An instant with its offset (ISO 8601): `2026-12-01T09:00:00+01:00`, or `…Z`. */
 const Instant = Type.String({ format: 'date-time', maxLength: 40 });
 
-/** POST /api/sendEmail (spec §7.3); `sendAt` plans the send instead of starting it. */
+/**
+ * POST /api/sendEmail (spec §7.3); `sendAt` plans the send instead of starting it; `segmentId`
+ * in place of `listId` sends to a segment, evaluated when the send starts (issue 37).
+ */
 export const SendEmailBody = Type.Object(
-  { delId: Id, listId: Id, sendAt: Type.Optional(Instant) },
+  {
+    delId: Id,
+    listId: Type.Optional(Id),
+    segmentId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Un segment, à la place de la liste.' })),
+    sendAt: Type.Optional(Instant),
+  },
   { additionalProperties: false },
 );
 
@@ -34,7 +42,8 @@ export const SendPatch = Type.Object({ sendAt: PlannedTime }, { additionalProper
 export const ScheduleBody = Type.Object(
   {
     delId: Id,
-    listId: Id,
+    listId: Type.Optional(Id),
+    segmentId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Un segment, à la place de la liste.' })),
     frequency: Type.Union([
       Type.Literal('unique'),
       Type.Literal('quotidienne'),
@@ -160,7 +169,9 @@ export const VariablesAnswer = Answer({
   variables: Type.Array(
     Answer({
       name: Type.String({ description: 'Ce que le modèle écrit entre {{ et }}.' }),
-      group: Type.Union([Type.Literal('contact'), Type.Literal('lien')]),
+      group: Type.Union([Type.Literal('contact'), Type.Literal('lien'), Type.Literal('attribut')], {
+        description: "« attribut » : l'entrée « attribs », puis chaque attribut des contacts de l'utilisateur (« attribs.ville »).",
+      }),
       label: Type.String({ description: 'Ce que la variable contient.' }),
       example: Type.String({ description: 'Ce qu’un aperçu ou un BAT montre à sa place.' }),
     }),

@@ -32,7 +32,8 @@ export interface Schedule {
 /** A variable every message can use, as `GET /api/email/variables` answers it (docs/templates.md, «Variables»). */
 export interface MessageVariable {
   name: string;
-  group: 'contact' | 'lien';
+  /** `attribut`: one of the contacts' attributes (`attribs.ville`), or `attribs` itself (the list of them). */
+  group: 'contact' | 'lien' | 'attribut';
   label: string;
   example: string;
 }

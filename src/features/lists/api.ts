@@ -7,6 +7,8 @@ export interface ContactsPageArgs {
   grp: number;
   query: TableQuery;
   status?: ContactStatus;
+  /** One attribute filter (issue 37): the contacts whose attribute equals the value, ignoring case and accents. */
+  attrib?: { name: string; value: string };
 }
 
 /** The separators a CSV export may use: `;` (French Excel's, the default) or `,`. */
@@ -18,6 +20,7 @@ export interface ContactsExportFilter {
   search?: string;
   status?: ContactStatus;
   separator?: CsvSeparator;
+  attribs?: Record<string, string>;
 }
 
 /** The filter of an export of the table as it shows (`query`, `status`), or of the whole list. */
@@ -25,14 +28,25 @@ export function contactsExportFilter({
   query,
   status,
   separator,
+  attrib,
 }: {
   query?: TableQuery;
   status?: ContactStatus;
   separator?: CsvSeparator;
+  attrib?: { name: string; value: string };
 }): ContactsExportFilter {
   const search = query?.search.trim();
-  return { ...(search ? { search } : {}), ...(status ? { status } : {}), ...(separator ? { separator } : {}) };
+  return {
+    ...(search ? { search } : {}),
+    ...(status ? { status } : {}),
+    ...(separator ? { separator } : {}),
+    ...(attrib?.name && attrib.value.trim() ? { attribs: { [attrib.name]: attrib.value.trim() } } : {}),
+  };
 }
+
+/** The query parameter of an attribute filter: `attribs[ville]=Lyon`. */
+const attribParams = (attrib?: { name: string; value: string }) =>
+  attrib?.name && attrib.value.trim() ? { [`attribs[${attrib.name}]`]: attrib.value.trim() } : {};
 
 /** Where the browser downloads a list's export, with the link's token in place of the bearer. */
 export const contactsCsvPath = (grp: number, token: string) => `/grps/${grp}/contacts.csv?download=${encodeURIComponent(token)}`;
@@ -49,7 +63,10 @@ export const listsApi = baseApi.injectEndpoints({
       query: ({ grp, filter }) => ({ url: `/grps/${grp}/contacts.csv/download`, method: 'POST', body: filter }),
     }),
     getContactsPage: build.query<TablePage<Contact>, ContactsPageArgs>({
-      query: ({ grp, query, status }) => ({ url: '/grp_rcps', params: { grp, ...(status ? { status } : {}), ...hydraParams(query) } }),
+      query: ({ grp, query, status, attrib }) => ({
+        url: '/grp_rcps',
+        params: { grp, ...(status ? { status } : {}), ...attribParams(attrib), ...hydraParams(query) },
+      }),
       transformResponse: (collection: HydraCollection<Contact>) => toPage(collection),
       providesTags: (_page, _error, { grp }) => [{ type: 'Contact', id: `LIST-${grp}` }],
     }),
@@ -67,6 +84,7 @@ export const listsApi = baseApi.injectEndpoints({
               const index = page.rows.findIndex((row) => row.id === contact.id);
               if (index < 0) return;
               if (args.status && args.status !== contact.status) leavesFilter = true;
+              if (args.attrib?.name) leavesFilter = true;
               page.rows[index] = contact;
             }),
           );
@@ -109,6 +127,12 @@ export const listsApi = baseApi.injectEndpoints({
       },
       invalidatesTags: [{ type: 'Grp', id: 'LIST' }],
     }),
+    /** The attribute names the list's contacts have (the table's columns and filter). */
+    getListAttribs: build.query<string[], number>({
+      query: (id) => `/grps/${id}/attribs`,
+      transformResponse: (answer: { names: string[] }) => answer.names,
+      providesTags: (_result, _error, id) => [{ type: 'Contact', id: `LIST-${id}` }],
+    }),
     getListCounts: build.query<ListCounts, number>({
       query: (id) => `/grp_rcps/${id}/count`,
       providesTags: (_result, _error, id) => [{ type: 'ListCounts', id }],
@@ -150,6 +174,7 @@ export const {
   useCreateListMutation,
   useUpdateListMutation,
   useGetListCountsQuery,
+  useGetListAttribsQuery,
   useAddContactMutation,
   useGetLastContactDateMutation,
   useCreateContactsByDateMutation,

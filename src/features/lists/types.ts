@@ -23,12 +23,15 @@ export type ContactStatus = 'actif' | 'en attente' | 'désabonné' | 'retiré' |
 /** One consent event of a contact (docs/architecture.md, «Contacts and consent»). */
 export interface ConsentEvent {
   type: 'ajouté' | 'confirmé' | 'désabonné' | 'rejeté' | 'réabonné' | 'exclu' | 'exclusion levée';
-  source: 'opérateur' | 'import' | 'formulaire' | 'api' | 'message';
+  source: 'opérateur' | 'import' | 'formulaire' | 'api' | 'message' | 'préférences';
   at: string;
   ip: string | null;
   userAgent: string | null;
   file?: string;
 }
+
+/** A contact's attribute value (issue 37): text, number, boolean, or a date as ISO text. */
+export type AttribValue = string | number | boolean;
 
 /** A contact of a list ("grp_rcp"). */
 export interface Contact {
@@ -43,6 +46,8 @@ export interface Contact {
   status: ContactStatus;
   unsubscribedBy: 'contact' | 'operator' | null;
   created: string;
+  /** Its attributes, by lower-case name (issue 37). */
+  attribs?: Record<string, AttribValue>;
   /** Answered by the item GET only. */
   consent?: ConsentEvent[];
 }
@@ -51,6 +56,8 @@ export interface ContactPatch {
   firstname?: string;
   lastname?: string;
   phone?: string;
+  /** Merged by name; null removes one. */
+  attribs?: Record<string, AttribValue | null>;
   status?: Exclude<ContactStatus, 'rejeté' | 'en attente'>;
 }
 

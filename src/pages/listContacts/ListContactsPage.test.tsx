@@ -48,6 +48,36 @@ describe("a list's contacts on a page of their own (issue 41, against the real A
     expect(location()).toBe(`/influenceur/listes/${list.id}`);
   });
 
+  it("shows the contacts' attributes as columns, and filters on one (issue 37)", async () => {
+    const auth = await signedIn(DEMO_OPERATOR);
+    const list = await apiCall<{ id: number }>(auth, 'POST', '/grps', { subject: `Attributs ${Date.now().toString(36)}` });
+    await apiCall(auth, 'POST', '/grp_rcps', { email: 'lyon@example.org', grp: list.id, attribs: { ville: 'Lyon', vip: true } });
+    await apiCall(auth, 'POST', '/grp_rcps', { email: 'nice@example.org', grp: list.id, attribs: { ville: 'Nice' } });
+
+    renderWithProviders(<AppRoutes />, { preloadedState: { auth }, route: `/influenceur/listes/${list.id}/contacts` });
+    const table = await screen.findByRole('table', { name: 'Contacts de la liste' }, SERVER);
+    await waitFor(() => expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toContain('ville'), SERVER);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'E-mail',
+      'Prénom',
+      'Nom',
+      'Téléphone',
+      'Origine',
+      'Statut',
+      'ville',
+      'vip',
+      'Ajouté le',
+      'Actions',
+    ]);
+    expect(await within(table).findByText('oui', {}, SERVER)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Attribut' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'ville' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Valeur' }), 'lyon');
+    await waitFor(() => expect(within(table).queryByText('nice@example.org')).not.toBeInTheDocument(), SERVER);
+    expect(within(table).getByText('lyon@example.org')).toBeInTheDocument();
+  });
+
   it("says introuvable for a list that is not the operator's", async () => {
     const admin = await signedIn(DEMO_ADMIN);
     const foreign = await apiCall<{ id: number }>(admin, 'POST', '/grps', { subject: 'Liste de l’admin' });

@@ -21,6 +21,7 @@ export const TAG_TYPES = [
   'Audit',
   'ApiToken',
   'Webhook',
+  'Segment',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -193,6 +193,17 @@ export const frConsole = {
     separators: { ';': 'Point-virgule ; (Excel en français)', ',': 'Virgule ,' } as Record<string, string>,
     saved: (email: string) => `${email} : modifications enregistrées.`,
     changed: (email: string, status: string) => `${email} est maintenant ${status}.`,
+    // A contact's attributes (issue 37).
+    attribFilter: 'Attribut',
+    attribNone: 'Aucun',
+    attribValue: 'Valeur',
+    attribs: 'Attributs',
+    attribNew: 'Nouvel attribut (nom)',
+    attribNewValue: 'Sa valeur',
+    attribRemove: (name: string) => `Retirer l'attribut ${name}`,
+    attribRemoveShort: 'Retirer',
+    attribTrue: 'oui',
+    attribFalse: 'non',
   },
   categories: {
     title: 'Catégories',
@@ -374,7 +385,9 @@ export const frConsole = {
       title: 'Variables',
       intro: (target: string) => `Un clic insère la variable à l’endroit du curseur, dans le code ${target}.`,
       insert: (name: string, label: string) => `Insérer {{${name}}} : ${label}`,
-      groups: { contact: 'Contact', lien: 'Liens', own: 'Données du modèle' } as Record<string, string>,
+      groups: { contact: 'Contact', attribut: 'Attributs', lien: 'Liens', own: 'Données du modèle' } as Record<string, string>,
+      // `{{attribs.ville "Paris"}}`: docs/templates.md, «Attributes».
+      attribsHint: 'Un attribut absent est rendu vide ; {{attribs.ville "Paris"}} donne « Paris » au contact qui n’en a pas.',
       own: (value: string) => (value ? `Donnée du modèle (« ${value} »)` : 'Donnée du modèle'),
       loading: 'Chargement des variables…',
       unknownTitle: 'Variables inconnues',

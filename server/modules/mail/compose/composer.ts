@@ -20,8 +20,8 @@ const sampleContact = (email: string) => ({ email, firstname: copy.previewFirstn
 /** What the worker knows of a send when it composes one of its messages. */
 export interface SendToCompose {
   content: CompiledContent;
-  /** The send's list: its List-Id. */
-  list: { id: number; name: string };
+  /** The send's list: its List-Id; no id for a segment over every list of its owner (each contact's list then). */
+  list: { id: number | null; name: string };
 }
 
 export interface ComposerOptions {
@@ -58,11 +58,11 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
     content: CompiledContent,
     contact: Contact,
     ref: RecipientRef,
-    unsubscribe: { url: string; mailto: string | null },
+    unsubscribe: { url: string; mailto: string | null; preferences: string },
     extra: { messageId: string; feedbackId: string; subjectPrefix?: string; list?: { id: number; name: string } },
   ): Promise<SendMailOptions> => {
     // Rendered once: the tracker reads the HTML's link targets, the message is made of it.
-    const parts = content.render(contact, unsubscribe.url);
+    const parts = content.render(contact, { unsubscribeUrl: unsubscribe.url, preferencesUrl: unsubscribe.preferences });
     const tracked = content.tracking && parts.html.trim() !== '';
     const message = composeMessage(
       content,
@@ -71,6 +71,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         from,
         messageId: extra.messageId,
         unsubscribeUrl: unsubscribe.url,
+        preferencesUrl: unsubscribe.preferences,
         subjectPrefix: extra.subjectPrefix,
         returnPath: bounceDomain ? bounceAddress(links.tokens(), ref, bounceDomain) : undefined,
         tracker: tracked ? await links.tracker(ref, unsubscribe.url, parts.html) : undefined,
@@ -102,15 +103,16 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
     /** The key messages are signed with (null: DKIM=off). */
     signingKey: () => key,
     forRecipient(send: SendToCompose, job: Claimed): Promise<SendMailOptions> {
+      const list = { id: send.list.id ?? job.grpId, name: send.list.name };
       return campaignMessage(
         send.content,
         job,
         job,
-        { url: links.unsubscribeUrl(job.contactId), mailto: mailtoOf(job) },
+        { url: links.unsubscribeUrl(job.contactId), mailto: mailtoOf(job), preferences: links.preferencesUrl(job.contactId) },
         {
           messageId: sendMessageId(job.sendId, job.contactId, installId(), domain),
-          feedbackId: `${job.sendId}:${send.list.id}:envoi:${installId()}`,
-          list: send.list,
+          feedbackId: `${job.sendId}:${list.id}:envoi:${installId()}`,
+          list,
         },
       );
     },
@@ -124,7 +126,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         content,
         sampleContact(email),
         BAT_RECIPIENT,
-        { url: links.unsubscribeUrl(null), mailto: mailtoOf(BAT_RECIPIENT) },
+        { url: links.unsubscribeUrl(null), mailto: mailtoOf(BAT_RECIPIENT), preferences: links.preferencesUrl(null) },
         {
           messageId: `<bat-${randomUUID()}.${installId()}@${domain}>`,
           feedbackId: `bat:0:envoi:${installId()}`,
@@ -150,6 +152,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         from,
         messageId: '<preview@localhost>',
         unsubscribeUrl: links.unsubscribeUrl(null),
+        preferencesUrl: links.preferencesUrl(null),
       });
     },
   };

@@ -8,6 +8,8 @@ export interface Envelope {
   from: string;
   messageId: string;
   unsubscribeUrl: string;
+  /** The contact's preference page: its link sits beside the unsubscribe one in the footer (issue 37). */
+  preferencesUrl?: string;
   subjectPrefix?: string;
   /** The envelope sender (Return-Path), a VERP address; unset, the From address. */
   returnPath?: string;
@@ -35,9 +37,11 @@ function beforeBodyEnd(document: string, addition: string): string {
   return at < 0 ? `${document}\n${addition}` : `${document.slice(0, at)}${addition}${document.slice(at)}`;
 }
 
-const htmlFooter = (url: string) =>
+const htmlFooter = (url: string, preferences?: string) =>
   `<p style="font-size:12px;color:#666666;text-align:center">${escape(copy.footerHtmlQuestion)} ` +
-  `<a href="${escape(url)}">${escape(copy.footerLink)}</a></p>`;
+  `<a href="${escape(url)}">${escape(copy.footerLink)}</a>` +
+  (preferences ? ` · <a href="${escape(preferences)}">${escape(copy.footerPreferences)}</a>` : '') +
+  '</p>';
 
 /**
  * The message a contact receives: text, HTML and AMP parts (those the delivery has), each with
@@ -51,14 +55,17 @@ export function composeMessage(
   /** The parts already rendered for this contact and link, when the caller needed them first. */
   rendered?: ReturnType<CompiledContent['render']>,
 ): SendMailOptions {
-  const parts = rendered ?? compiled.render(contact, envelope.unsubscribeUrl);
+  const parts = rendered ?? compiled.render(contact, { unsubscribeUrl: envelope.unsubscribeUrl, preferencesUrl: envelope.preferencesUrl });
   if (compiled.tracking && envelope.tracker && parts.html.trim()) parts.html = trackHtml(parts.html, envelope.tracker);
   const url = envelope.unsubscribeUrl;
   const withLink = (part: 'html' | 'amp' | 'text') => {
     const body = parts[part];
     if (!body.trim()) return undefined;
     if (compiled.placesLink.has(part)) return body;
-    return part === 'text' ? `${body}\n\n${copy.footerText} ${url}\n` : beforeBodyEnd(body, htmlFooter(url));
+    const preferences = envelope.preferencesUrl;
+    return part === 'text'
+      ? `${body}\n\n${copy.footerText} ${url}\n${preferences ? `${copy.footerPreferences} : ${preferences}\n` : ''}`
+      : beforeBodyEnd(body, htmlFooter(url, preferences));
   };
   return {
     from: envelope.from,

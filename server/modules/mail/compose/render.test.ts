@@ -82,3 +82,44 @@ describe('compileContent (personalisation with Handlebars)', () => {
     expect(message('<p>\n{{#each a}}{{/if}}')).toMatch(/^Le modèle 'codeHtml' est invalide : ligne 2, colonne \d+ : each doesn't match if$/);
   });
 });
+
+describe("a contact's attributes in templates (issue 37)", () => {
+  const lyon = { ...contact, attribs: { ville: '<Lyon>', 'code postal': '69001', vip: true, age: 42, depuis: '2024-05-01' } };
+
+  it('renders them in every part, escaped in HTML and AMP only, and provides them', () => {
+    const compiled = compileContent(
+      content({
+        subject: 'À {{attribs.ville}}',
+        html: '<p>{{attribs.ville}} {{attribs.[code postal]}} {{attribs.age}} {{attribs.depuis}}{{#if attribs.vip}} VIP{{/if}}</p>',
+        text: '{{attribs.ville}}',
+        amp: '<p>{{attribs.ville}}</p>',
+      }),
+    );
+    expect(compiled.missing).toEqual([]);
+    const parts = compiled.render(lyon, 'http://x/u');
+    expect(parts.subject).toBe('À <Lyon>');
+    expect(parts.html).toBe('<p>&lt;Lyon&gt; 69001 42 2024-05-01 VIP</p>');
+    expect(parts.text).toBe('<Lyon>');
+    expect(parts.amp).toBe('<p>&lt;Lyon&gt;</p>');
+  });
+
+  it('renders an absent attribute empty, or the default the template gives', () => {
+    const compiled = compileContent(
+      content({
+        subject: '{{attribs.ville "Paris"}}',
+        html: `<p>[{{attribs.pays}}] {{attribs.ville "Paris & co"}} <a title="{{attribs.ville 'Nice'}}">x</a> {{attribs.ville firstname}} {{attribs.age 0}}</p>`,
+      }),
+    );
+    expect(compiled.render({ ...contact, attribs: {} }, '').html).toBe(
+      '<p>[] Paris &amp; co <a title="Nice">x</a> &lt;b&gt;Léa&lt;/b&gt; 0</p>',
+    );
+    expect(compiled.render(contact, '').subject).toBe('Paris');
+    expect(compiled.render({ ...contact, attribs: { ville: '' } }, '').subject).toBe('Paris');
+    expect(compiled.render(lyon, '').html).toBe('<p>[] &lt;Lyon&gt; <a title="&lt;Lyon&gt;">x</a> &lt;Lyon&gt; 42</p>');
+  });
+
+  it('refuses other helpers as before', () => {
+    expect(() => compileContent(content({ html: '{{attribs.ville "a" "b"}}' }))).toThrow(/codeHtml/);
+    expect(() => compileContent(content({ html: '{{firstname "a"}}' }))).toThrow(/codeHtml/);
+  });
+});

@@ -30,6 +30,15 @@ export interface Contact {
   email: string;
   firstname: string;
   lastname: string;
+  /** Its attributes (issue 37): `{{attribs.ville}}`; absent, none. */
+  attribs?: Record<string, unknown>;
+}
+
+/** The links a message makes for its contact. */
+export interface ContactLinks {
+  unsubscribeUrl: string;
+  /** The contact's preference page (absent: the unsubscribe link stands in). */
+  preferencesUrl?: string;
 }
 
 export interface RenderedParts {
@@ -43,11 +52,48 @@ export interface RenderedParts {
 export const CONTACT_KEYS: readonly MessageVariableName[] = MESSAGE_VARIABLES.map((variable) => variable.name);
 
 type Part = keyof RenderedParts;
-type Renderer = (context: Record<string, string>) => string;
+type Renderer = (context: Record<string, unknown>) => string;
 
-// An isolated instance: the only helper beyond the built-ins passes AMP's own templates through.
+/**
+ * The helper `{{attribs.ville "Paris"}}` becomes (docs/templates.md, «Variables»): the
+ * attribute, or the default when the contact has none (absent, null or empty).
+ */
+const ATTRIB_DEFAULT = 'attribOrDefault';
+
+// An isolated instance: the helpers beyond the built-ins pass AMP's own templates through and
+// give an attribute's default.
 const hbs = Handlebars.create();
 hbs.registerHelper('raw', (options: Handlebars.HelperOptions) => options.fn(undefined));
+hbs.registerHelper(ATTRIB_DEFAULT, (value: unknown, fallback: unknown) =>
+  value === undefined || value === null || value === '' ? fallback : value,
+);
+
+/**
+ * `{{attribs.name default}}` reads as a call of the default helper with the attribute first:
+ * Handlebars' own form for a value with a fallback, written the way the issue asks
+ * (`{{attribs.ville "Paris"}}`). The tree is changed in place; other mustaches are left alone.
+ */
+function withAttribDefaults(program: hbs.AST.Program): hbs.AST.Program {
+  const walk = (block: hbs.AST.Program | undefined) => {
+    for (const statement of block?.body ?? []) {
+      if (statement.type === 'MustacheStatement') {
+        const mustache = statement as hbs.AST.MustacheStatement;
+        const path = mustache.path as hbs.AST.PathExpression;
+        if (path.type === 'PathExpression' && !path.data && path.parts.length === 2 && path.parts[0] === 'attribs' && mustache.params.length === 1 && !mustache.hash) {
+          mustache.params = [path, mustache.params[0]];
+          mustache.path = { type: 'PathExpression', data: false, depth: 0, parts: [ATTRIB_DEFAULT], original: ATTRIB_DEFAULT, loc: path.loc } as hbs.AST.PathExpression;
+        }
+      } else if (statement.type === 'BlockStatement') {
+        const inner = statement as hbs.AST.BlockStatement;
+        if (inner.path.original === 'raw') continue;
+        walk(inner.program);
+        walk(inner.inverse);
+      }
+    }
+  };
+  walk(program);
+  return program;
+}
 const BLOCK_HELPERS_KEEPING_CONTEXT = new Set(['if', 'unless']);
 
 /**
@@ -95,7 +141,7 @@ const FIELD_OF: Record<Part, string> = { subject: 'subject', html: 'codeHtml', t
 
 /** A send's templates, compiled once and rendered for each contact. */
 export interface CompiledContent {
-  render(contact: Contact, unsubscribeUrl: string): RenderedParts;
+  render(contact: Contact, links: string | ContactLinks): RenderedParts;
   /** Names the templates use that neither the delivery nor the contact provides: they render empty. */
   missing: string[];
   /** Parts that place the unsubscribe link themselves (the others get the footer). */
@@ -114,13 +160,14 @@ export function compileContent(content: SendContent): CompiledContent {
   for (const part of ['subject', 'html', 'text', 'amp'] as Part[]) {
     const source = part === 'amp' ? protectAmpTemplates(content.amp) : content[part];
     try {
-      const names = namesOf(hbs.parse(source));
+      // The HTML part's CSS is inlined once per send, on the template (Handlebars' expressions pass through).
+      const program = withAttribDefaults(hbs.parse(part === 'html' ? inlineCss(source) : source));
+      const names = namesOf(program);
       names.forEach((name) => used.add(name));
       if (names.has('unsubscribeUrl')) placesLink.add(part);
-      // The HTML part's CSS is inlined once per send, on the template (Handlebars' expressions pass through).
-      const template = hbs.compile(part === 'html' ? inlineCss(source) : source, {
+      const template = hbs.compile(program, {
         noEscape: part === 'subject' || part === 'text',
-        knownHelpers: { raw: true },
+        knownHelpers: { raw: true, [ATTRIB_DEFAULT]: true },
         knownHelpersOnly: true,
       });
       template({}); // compiles now, so that errors surface here rather than mid-send
@@ -136,13 +183,16 @@ export function compileContent(content: SendContent): CompiledContent {
     missing: [...used].filter((name) => !provided.has(name)).sort(),
     placesLink,
     tracking: content.tracking === true,
-    render: (contact, unsubscribeUrl) => {
+    render: (contact, given) => {
+      const links = typeof given === 'string' ? { unsubscribeUrl: given } : given;
       // Every one of MESSAGE_VARIABLES, and only those (the type holds to it), over the delivery's own.
-      const variables: Record<MessageVariableName, string> = {
+      const variables: Record<MessageVariableName, unknown> = {
         firstname: contact.firstname,
         lastname: contact.lastname,
         email: contact.email,
-        unsubscribeUrl,
+        attribs: contact.attribs ?? {},
+        unsubscribeUrl: links.unsubscribeUrl,
+        preferencesUrl: links.preferencesUrl ?? links.unsubscribeUrl,
       };
       const context = { ...content.vars, ...variables };
       return {

@@ -7,17 +7,23 @@ const content = (html: string, vars: Record<string, string> = {}) => ({ subject:
 
 describe('the variables every message can use (issue 41)', () => {
   it('are all provided when a message renders, and nothing else is', () => {
-    const html = MESSAGE_VARIABLES.map((variable) => `<p>{{${variable.name}}}</p>`).join('') + '<p>{{inconnue}}</p>';
+    // `attribs` is an object: a template reads one attribute of it.
+    const html = MESSAGE_VARIABLES.map(({ name }) => `<p>{{${name === 'attribs' ? 'attribs.ville' : name}}}</p>`).join('') + '<p>{{inconnue}}</p>';
     const compiled = compileContent(content(html));
     expect(compiled.missing).toEqual(['inconnue']);
-    const parts = compiled.render({ email: 'lea@example.org', firstname: 'Léa', lastname: 'Durand' }, 'https://x.example/u');
-    expect(parts.html).toBe('<p>Léa</p><p>Durand</p><p>lea@example.org</p><p>https://x.example/u</p><p></p>');
+    const parts = compiled.render(
+      { email: 'lea@example.org', firstname: 'Léa', lastname: 'Durand', attribs: { ville: 'Lyon' } },
+      { unsubscribeUrl: 'https://x.example/u', preferencesUrl: 'https://x.example/p' },
+    );
+    expect(parts.html).toBe(
+      '<p>Léa</p><p>Durand</p><p>lea@example.org</p><p>Lyon</p><p>https://x.example/u</p><p>https://x.example/p</p><p></p>',
+    );
   });
 
   it("are the table of docs/templates.md, «Variables»", () => {
     const doc = readFileSync(join(__dirname, '../../../../docs/templates.md'), 'utf8');
     const section = doc.slice(doc.indexOf('## Variables'));
-    const rows = [...section.matchAll(/^\| `\{\{(\w+)\}\}` \| (\w+) \|/gm)].map(([, name, group]) => ({ name, group }));
+    const rows = [...section.matchAll(/^\| `\{\{(\w+)(?:\.\w+)?\}\}` \| (\w+) \|/gm)].map(([, name, group]) => ({ name, group }));
     expect(rows).toEqual(MESSAGE_VARIABLES.map(({ name, group }) => ({ name, group })));
   });
 });

@@ -8,8 +8,12 @@
 export interface MessageVariable {
   /** What the template writes between `{{` and `}}`. */
   name: string;
-  /** `contact`: a field of the contact the message goes to; `lien`: an address made for them. */
-  group: 'contact' | 'lien';
+  /**
+   * `contact`: a field of the contact the message goes to; `lien`: an address made for them;
+   * `attribut`: one of the contact's attributes, `attribs.<name>` (the route adds each name the
+   * caller's contacts have beside the one entry of this list).
+   */
+  group: 'contact' | 'lien' | 'attribut';
   /** What it holds, in French, for the editor's list. */
   label: string;
   /** What a preview or a BAT shows for it. */
@@ -21,10 +25,23 @@ export const MESSAGE_VARIABLES = [
   { name: 'lastname', group: 'contact', label: 'Nom du contact', example: 'Nom' },
   { name: 'email', group: 'contact', label: 'Adresse e-mail du contact', example: 'contact@example.org' },
   {
+    name: 'attribs',
+    group: 'attribut',
+    label:
+      'Les attributs du contact, chacun par son nom : {{attribs.ville}} (vide quand le contact ne l’a pas), {{attribs.ville "Paris"}} avec une valeur par défaut',
+    example: '{ "ville": "Lyon" }',
+  },
+  {
     name: 'unsubscribeUrl',
     group: 'lien',
     label: 'Lien de désabonnement en un clic, propre au contact (placé ainsi, le pied de message n’en ajoute pas)',
     example: 'https://…/api/unsubscribe/…',
+  },
+  {
+    name: 'preferencesUrl',
+    group: 'lien',
+    label: 'Lien vers la page « Gérer mes abonnements » du contact : ses listes, une à une, ou toutes',
+    example: 'https://…/preferences/…',
   },
 ] as const satisfies readonly MessageVariable[];
 

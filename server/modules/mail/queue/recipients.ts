@@ -21,7 +21,7 @@ export function claim(db: Queryable, workerId: string, limit: number, sentIds: n
       order: 'r.send_id, r.id',
       join: `${mailContacts().contactsToMail} c\n     WHERE r.id = picked.id AND c.id = r.contact_id`,
       returning: `r.id, r.send_id AS "sendId", r.contact_id AS "contactId", r.attempts,
-       c.email, c.firstname, c.lastname, c.actif`,
+       c.email, c.firstname, c.lastname, c.attribs, c.grp_id AS "grpId", c.actif`,
     },
     workerId,
     limit,

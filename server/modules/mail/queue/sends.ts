@@ -3,6 +3,7 @@ import { refreshStatistics } from '../../../db/statistics';
 import { conflict } from '../../../shared/errors';
 import { toItem, type ResourceDef } from '../../../shared/hydra';
 import { mailContacts } from '../contacts';
+import { mailSegments } from '../segments';
 import { sendableContent, type SendContent } from '../compose';
 import { emitEventSql } from '../../webhooks';
 
@@ -22,6 +23,8 @@ export const sendResource: ResourceDef = {
     id: { column: 'id', kind: 'int' },
     delivery: { column: 'delivery_id', kind: 'int' },
     list: { column: 'grp_id', kind: 'int' },
+    // Issue 37: a send to a segment (its list, or none when the segment spans every list).
+    segment: { column: 'segment_id', kind: 'int' },
     user: { column: 'user_id', kind: 'int' },
     version: { column: 'version', kind: 'int' },
     label: { column: 'label', kind: 'text' },
@@ -41,7 +44,7 @@ export const sendResource: ResourceDef = {
     clicked: { column: 'clicked', kind: 'int' },
     unsubscribed: { column: 'unsubscribed', kind: 'int' },
   },
-  filters: ['id', 'delivery', 'list', 'user', 'status', 'schedule'],
+  filters: ['id', 'delivery', 'list', 'segment', 'user', 'status', 'schedule'],
   orderable: ['id', 'created', 'sendAt'],
   owner: 'user',
   defaultOrder: { field: 'id', direction: 'desc' },
@@ -51,7 +54,10 @@ export type SendStatus = 'scheduled' | 'running' | 'paused' | 'cancelled' | 'com
 
 export interface NewSend {
   deliveryId: number;
-  listId: number;
+  /** The list; null for a segment over every list of its owner. */
+  listId: number | null;
+  /** The segment it targets: its contacts are read when the send starts (issue 37). */
+  segmentId?: number | null;
   userId: number;
   version: number;
   label: string;
@@ -89,8 +95,8 @@ export async function createSend(db: Db, send: NewSend, plan: SendPlan = {}): Pr
 /** createSend's work, inside the caller's transaction, its content already sendable (sendableContent); null when the occurrence was already made. */
 export async function insertSend(tx: Queryable, send: NewSend, plan: SendPlan): Promise<CreatedSend | null> {
   const [created] = await tx.query<{ id: number; sendAt: string | null }>(
-    `INSERT INTO mail_send (delivery_id, grp_id, user_id, version, label, list_subject, content, status, send_at, schedule_id, occurrence_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::timestamptz IS NULL THEN 'running' ELSE 'scheduled' END, $8, $9, $10)
+    `INSERT INTO mail_send (delivery_id, grp_id, user_id, version, label, list_subject, content, status, send_at, schedule_id, occurrence_at, segment_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::timestamptz IS NULL THEN 'running' ELSE 'scheduled' END, $8, $9, $10, $11)
      ON CONFLICT (schedule_id, occurrence_at) DO NOTHING
      RETURNING id, send_at AS "sendAt"`,
     [
@@ -104,12 +110,13 @@ export async function insertSend(tx: Queryable, send: NewSend, plan: SendPlan): 
       plan.sendAt ?? null,
       plan.scheduleId ?? null,
       plan.occurrenceAt ?? null,
+      send.segmentId ?? null,
     ],
   );
   // This occurrence of the schedule was already made (by another process).
   if (!created) return null;
   if (plan.sendAt) return { id: created.id, total: 0, status: 'scheduled' as const, sendAt: created.sendAt };
-  const { total, status } = await queueRecipients(tx, created.id, send.listId);
+  const { total, status } = await queueRecipients(tx, created.id, send.listId, send.segmentId ?? null);
   return { id: created.id, total, status, sendAt: null };
 }
 
@@ -144,15 +151,23 @@ export async function insertStepSend(tx: Queryable, send: StepSend, recipients: 
   ]);
 }
 
-/** Queues one row per active contact of the list and starts the send (completed at once when there are none). */
-async function queueRecipients(tx: Queryable, sendId: number, listId: number): Promise<{ total: number; status: SendStatus }> {
+/**
+ * Queues one row per active contact of the list, or of the segment as it is now (issue 37: its
+ * rules are evaluated when the send starts), and starts the send (completed at once when there
+ * are none). Suppressed and unsubscribed addresses are left out either way.
+ */
+async function queueRecipients(tx: Queryable, sendId: number, listId: number | null, segmentId: number | null): Promise<{ total: number; status: SendStatus }> {
+  const target =
+    segmentId !== null
+      ? await mailSegments().recipients(tx, segmentId, 2)
+      : { sql: mailContacts().mailableContactIds('$2'), params: [listId] };
   const [{ total }] = await tx.query<{ total: number }>(
     `WITH queued AS (
        INSERT INTO mail_recipient (send_id, contact_id)
-       SELECT $1, id FROM (${mailContacts().mailableContactIds('$2')}) mailable
+       SELECT $1, id FROM (${target.sql}) mailable
        RETURNING 1
      ) SELECT count(*)::int AS total FROM queued`,
-    [sendId, listId],
+    [sendId, ...target.params],
   );
   const [row] = await tx.query<{ status: SendStatus }>(
     `WITH done AS (
@@ -174,13 +189,13 @@ async function queueRecipients(tx: Queryable, sendId: number, listId: number): P
  */
 export async function startDue(db: Db, limit = 20): Promise<number> {
   const started = await db.transaction(async (tx) => {
-    const due = await tx.query<{ id: number; listId: number }>(
-      `SELECT id, grp_id AS "listId" FROM mail_send WHERE status = 'scheduled' AND send_at <= now()
+    const due = await tx.query<{ id: number; listId: number | null; segmentId: number | null }>(
+      `SELECT id, grp_id AS "listId", segment_id AS "segmentId" FROM mail_send WHERE status = 'scheduled' AND send_at <= now()
        ORDER BY send_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [limit],
     );
     let queued = 0;
-    for (const send of due) queued += (await queueRecipients(tx, send.id, send.listId)).total;
+    for (const send of due) queued += (await queueRecipients(tx, send.id, send.listId, send.segmentId)).total;
     return { started: due.length, queued };
   });
   await refreshStatistics(db, ['mail_recipient'], started.queued);

@@ -14,6 +14,7 @@ export const scheduleResource: ResourceDef = {
     id: { column: 'id', kind: 'int' },
     delivery: { column: 'delivery_id', kind: 'int' },
     list: { column: 'grp_id', kind: 'int' },
+    segment: { column: 'segment_id', kind: 'int' },
     user: { column: 'user_id', kind: 'int' },
     frequency: { column: 'frequency', kind: 'text' },
     firstAt: { column: 'first_at', kind: 'timestamp' },
@@ -31,7 +32,9 @@ export const scheduleResource: ResourceDef = {
 
 export interface NewSchedule {
   deliveryId: number;
-  listId: number;
+  listId: number | null;
+  /** A segment in place of the list, evaluated at each occurrence (issue 37). */
+  segmentId?: number | null;
   userId: number;
   frequency: Frequency;
   firstAt: Date;
@@ -48,8 +51,8 @@ export async function saveSchedule(db: Db, schedule: NewSchedule, alongside?: (t
     await tx.query('UPDATE mail_schedule SET active = 0 WHERE delivery_id = $1 AND active = 1', [schedule.deliveryId]);
     const next = nextOccurrence(schedule.firstAt, schedule.frequency, new Date(), schedule.timezone);
     const [{ id }] = await tx.query<{ id: number }>(
-      `INSERT INTO mail_schedule (delivery_id, grp_id, user_id, frequency, first_at, timezone, next_at, active)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7::timestamptz IS NULL THEN 0 ELSE 1 END) RETURNING id`,
+      `INSERT INTO mail_schedule (delivery_id, grp_id, user_id, frequency, first_at, timezone, next_at, active, segment_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7::timestamptz IS NULL THEN 0 ELSE 1 END, $8) RETURNING id`,
       [
         schedule.deliveryId,
         schedule.listId,
@@ -58,6 +61,7 @@ export async function saveSchedule(db: Db, schedule: NewSchedule, alongside?: (t
         schedule.firstAt.toISOString(),
         schedule.timezone,
         next?.toISOString() ?? null,
+        schedule.segmentId ?? null,
       ],
     );
     return id;
@@ -72,7 +76,9 @@ export async function stopSchedule(db: Queryable, deliveryId: number): Promise<v
 interface DueSchedule {
   id: number;
   deliveryId: number;
-  listId: number;
+  listId: number | null;
+  segmentId: number | null;
+  userId: number;
   frequency: Frequency;
   firstAt: string;
   timezone: string;
@@ -100,7 +106,7 @@ async function publishedVersion(db: Queryable, deliveryId: number): Promise<Deli
 export async function fireDueSchedules(db: Db, limit = 10): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx.query<DueSchedule>(
-      `SELECT id, delivery_id AS "deliveryId", grp_id AS "listId", frequency, first_at AS "firstAt", timezone, next_at AS "nextAt"
+      `SELECT id, delivery_id AS "deliveryId", grp_id AS "listId", segment_id AS "segmentId", user_id AS "userId", frequency, first_at AS "firstAt", timezone, next_at AS "nextAt"
        FROM mail_schedule WHERE active = 1 AND next_at <= now() ORDER BY next_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [limit],
     );
@@ -131,20 +137,27 @@ async function fire(tx: Queryable, schedule: DueSchedule): Promise<string | null
   if (!version) return "Aucune version du modèle n'est en production (MEP).";
   const content = contentOf(version);
   if (!hasBody(content)) return "La version en production n'a aucun contenu à envoyer.";
-  const [list] = await tx.query<{ subject: string; user: number; actif: number }>(
-    'SELECT subject, user_id AS "user", actif FROM grp WHERE id = $1',
-    [schedule.listId],
-  );
-  if (!list || list.actif === 0) return 'La liste est supprimée.';
+  let list: { subject: string; user: number; actif: number } | undefined;
+  if (schedule.listId !== null) {
+    [list] = await tx.query<{ subject: string; user: number; actif: number }>('SELECT subject, user_id AS "user", actif FROM grp WHERE id = $1', [schedule.listId]);
+    if (!list || list.actif === 0) return 'La liste est supprimée.';
+  }
+  let subject = list?.subject ?? '';
+  if (schedule.segmentId !== null) {
+    const [segment] = await tx.query<{ name: string }>('SELECT name FROM segment WHERE id = $1', [schedule.segmentId]);
+    if (!segment) return 'Le segment est supprimé.';
+    subject = segment.name;
+  }
   await insertSend(
     tx,
     {
       deliveryId: schedule.deliveryId,
       listId: schedule.listId,
-      userId: list.user,
+      segmentId: schedule.segmentId,
+      userId: list?.user ?? schedule.userId,
       version: version.version,
       label: version.label || version.internalname,
-      listSubject: list.subject,
+      listSubject: subject,
       content: await sendableContent(content),
     },
     { scheduleId: schedule.id, occurrenceAt: schedule.nextAt },

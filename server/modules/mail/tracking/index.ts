@@ -16,4 +16,5 @@ export {
   type UnsubscribeTarget,
   type UnsubscribeTokens,
 } from './unsubscribe';
+export { registerPreferenceRoutes } from './preferences';
 export { MACHINE_OPEN_SECONDS, recordClick, recordOpen, recordUnsubscribe } from './results';

@@ -43,6 +43,11 @@ export class MailLinks {
     return `${this.baseUrl()}/api/unsubscribe/${this.unsubscribeTokens().sign(contactId)}`;
   }
 
+  /** A contact's preference page (issue 37): `/preferences/{token}`; null gives the test page of BAT messages and previews. */
+  preferencesUrl(contactId: number | null): string {
+    return `${this.baseUrl()}/preferences/${this.unsubscribeTokens().preferences.sign(contactId)}`;
+  }
+
   /** The unsubscribe link of an audience's subject (`registerUnsubscribeAudience`): the digest's visitor. */
   unsubscribeUrlFor(audience: string, id: number): string {
     return `${this.baseUrl()}/api/unsubscribe/${this.unsubscribeTokens().signFor(audience, id)}`;

@@ -39,6 +39,22 @@ export function unsubscribeTokens(secret: string) {
     sign: (contactId: number | null) => (contactId === null ? TEST_TOKEN : `${contactId}.${mac(String(contactId))}`),
     /** The token of an audience's subject. */
     signFor: (audience: string, id: number) => `${audience}-${id}.${mac(payloadOf({ audience, id }))}`,
+    /**
+     * The preference page's token (issue 37): a contact, `{contactId}.{mac}` under a label of its
+     * own, so that neither kind passes for the other; BAT messages carry 'test'.
+     */
+    preferences: {
+      sign: (contactId: number | null) =>
+        contactId === null ? TEST_TOKEN : `${contactId}.${createHmac('sha256', secret).update(`preferences:${contactId}`).digest('base64url').slice(0, 24)}`,
+      verify: (token: string): number | 'test' | null => {
+        if (token === TEST_TOKEN) return 'test';
+        const match = /^([1-9][0-9]{0,9})\.([\w-]{24})$/.exec(token);
+        if (!match) return null;
+        const expected = Buffer.from(createHmac('sha256', secret).update(`preferences:${match[1]}`).digest('base64url').slice(0, 24));
+        const given = Buffer.from(match[2]);
+        return expected.length === given.length && timingSafeEqual(expected, given) ? Number(match[1]) : null;
+      },
+    },
     /** Who the token names, 'test', or null for a token that was not made here. */
     verify: (token: string): UnsubscribeTarget | 'test' | null => {
       if (token === TEST_TOKEN) return 'test';

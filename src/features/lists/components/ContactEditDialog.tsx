@@ -6,18 +6,41 @@ import { frConsole } from '../../../shared/i18n/frConsole';
 import { Feedback, useNotify, type FeedbackMessage } from '../../../shared/ui/Feedback';
 import { formatFrenchDate } from '../../../shared/lib/dates';
 import { useGetContactQuery, useUpdateContactMutation } from '../api';
-import type { Contact } from '../types';
+import type { AttribValue, Contact } from '../types';
 
 type Field = 'firstname' | 'lastname' | 'phone';
 const FIELDS: Field[] = ['firstname', 'lastname', 'phone'];
 
-/** Edits a contact's names and phone; its e-mail is who they are in the list. */
+/** What an edited attribute's text becomes: the kind it had (a number stays a number when it still reads as one). */
+function attribValueOf(text: string, was: AttribValue | undefined): AttribValue {
+  if (typeof was === 'number' && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (typeof was === 'boolean' && /^(oui|non|true|false)$/i.test(text.trim())) return /^(oui|true)$/i.test(text.trim());
+  return text;
+}
+
+const attribText = (value: AttribValue) => (value === true ? frConsole.contacts.attribTrue : value === false ? frConsole.contacts.attribFalse : String(value));
+
+/** The attributes' patch: changed values, removed names as null, the new one. */
+function attribsPatch(before: Record<string, AttribValue>, edited: Record<string, string>, added: { name: string; value: string }) {
+  const patch: Record<string, AttribValue | null> = {};
+  for (const [name, value] of Object.entries(before)) {
+    if (!(name in edited)) patch[name] = null;
+    else if (edited[name] !== attribText(value)) patch[name] = attribValueOf(edited[name], value);
+  }
+  if (added.name.trim()) patch[added.name.trim()] = added.value;
+  return patch;
+}
+
+/** Edits a contact's names, phone and attributes; its e-mail is who they are in the list. */
 export function ContactEditDialog({ contact, listId, onClose }: { contact: Contact; listId: number; onClose: () => void }) {
   const [values, setValues] = useState<Record<Field, string>>({
     firstname: contact.firstname ?? '',
     lastname: contact.lastname ?? '',
     phone: contact.phone ?? '',
   });
+  const before = contact.attribs ?? {};
+  const [attribs, setAttribs] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(before).map(([name, value]) => [name, attribText(value)])));
+  const [added, setAdded] = useState({ name: '', value: '' });
   const [error, setError] = useState<FeedbackMessage | null>(null);
   const [update, { isLoading }] = useUpdateContactMutation();
   const notify = useNotify();
@@ -26,7 +49,8 @@ export function ContactEditDialog({ contact, listId, onClose }: { contact: Conta
   const save = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const saved = await update({ id: contact.id, grp: listId, patch: values }).unwrap();
+      const patch = attribsPatch(before, attribs, added);
+      const saved = await update({ id: contact.id, grp: listId, patch: { ...values, ...(Object.keys(patch).length ? { attribs: patch } : {}) } }).unwrap();
       notify({ severity: 'success', text: frConsole.contacts.saved(saved.email) });
       onClose();
     } catch (failure) {
@@ -50,6 +74,27 @@ export function ContactEditDialog({ contact, listId, onClose }: { contact: Conta
                 onChange={(event) => setValues({ ...values, [field]: event.target.value })}
               />
             ))}
+          </Stack>
+          <Stack component="fieldset" spacing={1.5} sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
+            <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
+              {frConsole.contacts.attribs}
+            </Typography>
+            {Object.entries(attribs).map(([name, value]) => (
+              <Stack key={name} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <TextField size="small" fullWidth label={name} value={value} onChange={(event) => setAttribs({ ...attribs, [name]: event.target.value })} />
+                <Button
+                  size="small"
+                  aria-label={frConsole.contacts.attribRemove(name)}
+                  onClick={() => setAttribs(Object.fromEntries(Object.entries(attribs).filter(([other]) => other !== name)))}
+                >
+                  {frConsole.contacts.attribRemoveShort}
+                </Button>
+              </Stack>
+            ))}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+              <TextField size="small" label={frConsole.contacts.attribNew} value={added.name} onChange={(event) => setAdded({ ...added, name: event.target.value })} />
+              <TextField size="small" label={frConsole.contacts.attribNewValue} value={added.value} onChange={(event) => setAdded({ ...added, value: event.target.value })} />
+            </Stack>
           </Stack>
           <Feedback message={error} />
           <ConsentSection contactId={contact.id} />

@@ -18,9 +18,10 @@ import {
   contactsExportFilter,
   useContactsDownloadLinkMutation,
   useGetContactsPageQuery,
+  useGetListAttribsQuery,
   useUpdateContactMutation,
 } from '../api';
-import type { Contact, ContactPatch, ContactStatus } from '../types';
+import type { AttribValue, Contact, ContactPatch, ContactStatus } from '../types';
 import { ContactEditDialog } from './ContactEditDialog';
 
 const STATUSES: ContactStatus[] = ['actif', 'en attente', 'désabonné', 'retiré', 'rejeté'];
@@ -33,7 +34,17 @@ const STATUS_COLOURS: Record<ContactStatus, 'success' | 'secondary' | 'default' 
   rejeté: 'error',
 };
 
-const columns: Column<Contact>[] = [
+/** The attribute columns the table shows at most; the contact's dialog shows them all. */
+const MAX_ATTRIB_COLUMNS = 8;
+
+/** An attribute as a cell shows it: a boolean in French, a date or a number as stored. */
+export const attribCell = (value: AttribValue | undefined): string =>
+  value === undefined ? '' : value === true ? frConsole.contacts.attribTrue : value === false ? frConsole.contacts.attribFalse : String(value);
+
+const attribColumns = (names: readonly string[]): Column<Contact>[] =>
+  names.slice(0, MAX_ATTRIB_COLUMNS).map((name) => ({ key: `attribs.${name}`, label: name, text: (c) => attribCell(c.attribs?.[name]) }));
+
+const baseColumns: Column<Contact>[] = [
   { key: 'email', label: frConsole.contacts.email, text: (c) => c.email, sortField: 'email' },
   { key: 'firstname', label: frConsole.contacts.firstname, text: (c) => c.firstname ?? '', sortField: 'firstname' },
   { key: 'lastname', label: frConsole.contacts.lastname, text: (c) => c.lastname ?? '', sortField: 'lastname' },
@@ -56,7 +67,11 @@ const columns: Column<Contact>[] = [
 export function ContactsTable({ listId, rowExtra }: { listId: number; rowExtra?: (contact: Contact) => ReactNode }) {
   const [query, setQuery] = useTableQuery([{ field: 'created', direction: 'desc' }]);
   const [status, setStatus] = useState<ContactStatus | ''>('');
-  const { data, isFetching } = useGetContactsPageQuery({ grp: listId, query, status: status || undefined });
+  const [attrib, setAttrib] = useState({ name: '', value: '' });
+  const { data: attribNames = [] } = useGetListAttribsQuery(listId);
+  const attribFilter = attrib.name && attrib.value.trim() ? attrib : undefined;
+  const { data, isFetching } = useGetContactsPageQuery({ grp: listId, query, status: status || undefined, attrib: attribFilter });
+  const columns = [...baseColumns.slice(0, -1), ...attribColumns(attribNames), ...baseColumns.slice(-1)];
   const [update] = useUpdateContactMutation();
   const [editing, setEditing] = useState<Contact | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -81,7 +96,7 @@ export function ContactsTable({ listId, rowExtra }: { listId: number; rowExtra?:
   const exportCsv = async (filtered: boolean) => {
     setExporting(true);
     try {
-      const filter = contactsExportFilter(filtered ? { query, status: status || undefined, separator } : { separator });
+      const filter = contactsExportFilter(filtered ? { query, status: status || undefined, separator, attrib: attribFilter } : { separator });
       const { token } = await downloadLink({ grp: listId, filter }).unwrap();
       followDownload(apiUrl(contactsCsvPath(listId, token)));
     } catch (failure) {
@@ -90,7 +105,7 @@ export function ContactsTable({ listId, rowExtra }: { listId: number; rowExtra?:
     setExporting(false);
   };
 
-  const filtered = !!(status || query.search.trim());
+  const filtered = !!(status || query.search.trim() || attribFilter);
 
   return (
     <Stack spacing={1}>
@@ -113,6 +128,40 @@ export function ContactsTable({ listId, rowExtra }: { listId: number; rowExtra?:
             </MenuItem>
           ))}
         </TextField>
+        {attribNames.length > 0 && (
+          <>
+            <TextField
+              select
+              size="small"
+              label={frConsole.contacts.attribFilter}
+              value={attrib.name}
+              onChange={(event) => {
+                setAttrib({ ...attrib, name: event.target.value });
+                setQuery({ ...query, page: 1 });
+              }}
+              sx={{ minWidth: 160 }}
+            >
+              <MenuItem value="">{frConsole.contacts.attribNone}</MenuItem>
+              {attribNames.map((name) => (
+                <MenuItem key={name} value={name}>
+                  {name}
+                </MenuItem>
+              ))}
+            </TextField>
+            {attrib.name && (
+              <TextField
+                size="small"
+                label={frConsole.contacts.attribValue}
+                value={attrib.value}
+                onChange={(event) => {
+                  setAttrib({ ...attrib, value: event.target.value });
+                  setQuery({ ...query, page: 1 });
+                }}
+                sx={{ minWidth: 160 }}
+              />
+            )}
+          </>
+        )}
         <TextField
           select
           size="small"

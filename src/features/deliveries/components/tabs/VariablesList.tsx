@@ -28,6 +28,8 @@ export function VariablesList({ draft, target, onInsert }: { draft: DeliveryDraf
   const { data: shared } = useGetMessageVariablesQuery();
   const groups: [string, Choice[]][] = [
     ['contact', shared?.filter((v) => v.group === 'contact') ?? []],
+    // Each attribute the sender's contacts have; `attribs` alone is no value to insert.
+    ['attribut', shared?.filter((v) => v.group === 'attribut' && v.name !== 'attribs') ?? []],
     ['lien', shared?.filter((v) => v.group === 'lien') ?? []],
     ['own', ownVariables(draft)],
   ];
@@ -40,6 +42,11 @@ export function VariablesList({ draft, target, onInsert }: { draft: DeliveryDraf
         {t.intro(target)}
       </Typography>
       {!shared && <LinearProgress aria-label={t.loading} sx={{ my: 1 }} />}
+      {shared?.some((v) => v.group === 'attribut' && v.name !== 'attribs') && (
+        <Typography variant="body2" color="text.secondary">
+          {t.attribsHint}
+        </Typography>
+      )}
       {groups
         .filter(([, choices]) => choices.length > 0)
         .map(([group, choices]) => (

@@ -1,0 +1,2 @@
+export { SubscriptionsPanel } from './components/SubscriptionsPanel';
+export type { Preferences, PreferenceList } from './types';

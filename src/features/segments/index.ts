@@ -1,0 +1,2 @@
+export { SegmentsSection } from './components/SegmentsSection';
+export type { Segment } from './types';

@@ -118,6 +118,7 @@ const ROUTES: Record<string, Rule> = {
   'POST /api/sends/:id/outcomes.csv/download': { access: 'bearer', owned: true },
   'GET /api/schedules': { access: 'bearer' },
   'POST /api/schedules': { access: 'bearer' },
+  'GET /api/schedules/:id': { access: 'bearer', owned: true },
   'DELETE /api/schedules/:id': { access: 'bearer', owned: true },
   'GET /api/t/c/:token': { access: 'recipient' },
   'GET /api/t/o/:token': { access: 'public' },

@@ -5,7 +5,7 @@ import { passwordResetMessage } from './auth/passwordResetMessage';
 import { usersRoutes } from './users/routes';
 import { listConfirmationMessage, listeConfirmation, listsMailContacts, listsRoutes } from './lists';
 import { categoriesRoutes } from './categories/routes';
-import { registerViewerCondition, videosRoutes } from './videos';
+import { newsletterVideos, registerViewerCondition, videosRoutes } from './videos';
 import {
   connexionConfirmation,
   digestAudience,
@@ -21,7 +21,7 @@ import { discoursRoutes } from './discours/routes';
 import { recipientsRoutes } from './recipients/routes';
 import { maintenanceRoutes } from './maintenance/routes';
 import { deliveriesRoutes } from './deliveries/routes';
-import { mailPlugin, registerMailContacts, registerMessageKind, registerUnsubscribeAudience } from './mail';
+import { mailPlugin, registerMailContacts, registerMessageKind, registerUnsubscribeAudience, registerVideoSource } from './mail';
 import { ratingsRoutes } from './ratings/routes';
 import { telegramRoutes } from './telegram/routes';
 import { socialMediaRoutes } from './socialMedia/routes';
@@ -40,6 +40,7 @@ for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfir
 }
 registerUnsubscribeAudience(digestAudience);
 registerViewerCondition(viewerVideoCondition);
+registerVideoSource(newsletterVideos);
 for (const kind of [listeConfirmation, visiteurConfirmation, connexionConfirmation]) registerConfirmationKind(kind);
 
 /** Every module's routes, registered in this order by the app. */

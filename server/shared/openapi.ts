@@ -162,6 +162,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/sends/:id/outcomes.csv/download': { summary: "Lien de téléchargement du résultat d'un envoi en CSV, valable une minute" },
   'GET /api/schedules': { summary: 'Envois récurrents planifiés' },
   'POST /api/schedules': { summary: "Planifier l'envoi d'un modèle à une liste" },
+  'GET /api/schedules/:id': { summary: 'Un envoi planifié et ses occurrences, envoyées ou sautées avec leur motif' },
   'DELETE /api/schedules/:id': { summary: 'Arrêter un envoi planifié' },
   'GET /api/t/c/:token': { summary: "Suivre un lien d'un message (redirection signée)", security: 'recipient' },
   'GET /api/t/o/:token': { summary: "Compter l'ouverture d'un message (image 1×1)", security: 'recipient' },

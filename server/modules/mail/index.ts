@@ -8,7 +8,7 @@ export { mailPlugin } from './plugin';
 export { registerMailContacts, type MailContacts } from './contacts';
 export { registerMessageKind, type MessageContent, type MessageContext, type MessageKind, type QueuedMessage } from './messages';
 export { registerUnsubscribeAudience, unsubscribePage, type UnsubscribeAudience } from './tracking';
-export { contentOf, hasBody } from './compose';
+export { contentOf, hasBody, registerVideoSource, type VideoSource } from './compose';
 export {
   drawSendId,
   enqueueMessages,

@@ -50,7 +50,7 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
       })
     : null;
   const scheduler = config.mail.worker
-    ? new Scheduler({ db, everyMs: Math.max(config.mail.pollMs, 200), log: app.log, started: () => worker?.wake() })
+    ? new Scheduler({ db, everyMs: Math.max(config.mail.pollMs, 200), log: app.log, started: () => worker?.wake(), videos: () => ({ publicUrl: context.publicUrl(), timezone: config.timezone }) })
     : null;
   let receiver: BounceReceiver | null = null;
 

@@ -21,7 +21,7 @@ import {
   type MailComposer,
 } from './compose';
 import { outcomesCsv, reportOf } from './reports';
-import { saveSchedule, scheduleResource, stopSchedule, zonedInstant } from './schedules';
+import { occurrencesOf, saveSchedule, scheduleResource, stopSchedule, zonedInstant } from './schedules';
 import {
   DomainAnswer,
   CreatedSendAnswer,
@@ -33,6 +33,7 @@ import {
   PreviewBody,
   ScheduleAnswer,
   ScheduleBody,
+  ScheduleDetailAnswer,
   SchedulesAnswer,
   SendActionParams,
   SendAnswer,
@@ -46,7 +47,7 @@ import {
   VariablesAnswer,
 } from './schemas';
 import { DEFAULT_CSV_SEPARATOR, type CsvSeparator } from '../../shared/csv';
-import { changeStatus, classify, createSend, reschedule, sendResource, withProgress, type MailTransport } from './queue';
+import { changeStatus, classify, createSend, reschedule, sendResource, withProgress, withVideos, type MailTransport, type SendTarget } from './queue';
 
 const TAGS = ['mail'];
 
@@ -89,6 +90,11 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
   const { config, db, authenticate } = context;
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const instantOf = (value: string, field: string) => instantOfWith(config.timezone, value, field);
+  /** How a send, a BAT or a preview decides its videos blocks' videos (the same way). */
+  const videosOptions = (target: SendTarget | null) => ({ target, publicUrl: context.publicUrl(), timezone: config.timezone });
+  /** The delivery and list a preview or a BAT shows the videos of: its saved list, or the list it names. */
+  const previewTarget = (deliveryId: number | undefined, listId: number | undefined): SendTarget | null =>
+    deliveryId !== undefined && listId !== undefined ? { deliveryId, listId } : null;
   /** A planned time: not in the past (a minute's grace for the clocks of client and server). */
   const futureInstant = (value: string, field: string) => {
     const instant = instantOf(value, field);
@@ -106,9 +112,10 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       const delivery = await sendableDelivery(context, delId, user);
       const list = await findOwnedItem(db, mailContacts().listResource, listId, user);
       if (list.actif === 0) throw conflict('Cette liste est supprimée : elle ne peut plus recevoir d’envoi.', 'listId');
-      const content = contentOf(delivery);
-      if (!hasBody(content)) throw conflict("Ce modèle n'a aucun contenu à envoyer.", 'delId');
-      compileContent(content);
+      const drafted = contentOf(delivery);
+      if (!hasBody(drafted)) throw conflict("Ce modèle n'a aucun contenu à envoyer.", 'delId');
+      compileContent(drafted);
+      const { content } = await withVideos(db, drafted, videosOptions({ deliveryId: delivery.id, listId }));
       const send = await createSend(db, {
         deliveryId: delivery.id,
         listId,
@@ -191,6 +198,15 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
         (tx) => recordDiffusion(tx, delivery.id, { frequence: frequency, listId }),
       );
       return reply.code(201).send(await findOwnedItem(db, scheduleResource, id, user));
+    },
+  );
+
+  typed.get(
+    '/api/schedules/:id',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, response: { 200: ScheduleDetailAnswer } } },
+    async (request) => {
+      const schedule = await findOwnedItem(db, scheduleResource, request.params.id, currentUser(request));
+      return { ...schedule, occurrences: await occurrencesOf(db, request.params.id) };
     },
   );
 
@@ -291,7 +307,10 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       const owners = [user.id, ...('user' in saved ? [Number(saved.user)] : [])];
       const suppressed = await mailContacts().suppressionOf(db, owners, email);
       if (suppressed) throw conflict(copy.suppressedTest(email, suppressed.reason), 'email');
-      const content = await sendableContent(contentOf({ ...saved, ...given }));
+      const merged = contentOf({ ...saved, ...given });
+      const listOf = given.properties?.listId ?? (saved as Partial<DeliveryRow>).properties?.listId;
+      const { content: shown } = await withVideos(db, merged, videosOptions(previewTarget(delId, listOf)));
+      const content = await sendableContent(shown);
       if (!hasBody(content)) throw badRequest('codeHtml', 'Le BAT n’a aucun contenu : ni HTML, ni texte, ni AMP.');
       const message = await composer.testMessage(compileContent(content), email);
       const messageId = String(message.messageId);
@@ -342,7 +361,12 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     { onRequest: authenticate, schema: { tags: TAGS, body: PreviewBody, response: { 200: PreviewAnswer } } },
     async (request) => {
       const user = currentUser(request);
-      const content = contentOf(request.body);
+      const { delId, listId, ...given } = request.body;
+      if (delId !== undefined) await findOwnedItem(db, deliveryResource, delId, user);
+      const drafted = contentOf(given);
+      compileContent(drafted);
+      const target = previewTarget(delId, listId ?? given.properties?.listId);
+      const { content } = await withVideos(db, drafted, videosOptions(target));
       const compiled = compileContent(content);
       const message = composer.preview(compiled, user.email);
       return {

@@ -79,7 +79,15 @@ export const TestSendBody = Type.Object(
 );
 
 /** POST /api/email/preview: renders content as a contact would receive it. */
-export const PreviewBody = Type.Object(contentFields, { additionalProperties: false });
+export const PreviewBody = Type.Object(
+  {
+    ...contentFields,
+    // The saved delivery and the list whose previous send a videos block's "dernier envoi" reads.
+    delId: Type.Optional(Id),
+    listId: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
 
 // Answers.
 
@@ -139,6 +147,19 @@ export const ScheduleAnswer = Answer(
   Object.fromEntries(Object.entries(itemResponseSchema(scheduleResource).properties).filter(([name]) => !name.startsWith('@'))),
 );
 
+/** GET /api/schedules/{id}: the schedule and its occurrences, each sent or skipped with its reason. */
+export const ScheduleDetailAnswer = Answer({
+  ...Object.fromEntries(Object.entries(itemResponseSchema(scheduleResource).properties).filter(([name]) => !name.startsWith('@'))),
+  occurrences: Type.Array(
+    Answer({
+      occurrenceAt: Type.String({ format: 'date-time', description: "L'occurrence prévue." }),
+      status: Type.Union([Type.Literal('sent'), Type.Literal('skipped')], { description: 'Envoyée, ou sautée.' }),
+      reason: Type.Union([Type.String(), Type.Null()], { description: 'Pourquoi elle a été sautée (« rien de nouveau »…).' }),
+      send: Type.Union([Type.String(), Type.Null()], { description: "L'envoi qu'elle a fait." }),
+    }),
+  ),
+});
+
 export const NoContentAnswer = { description: 'Fait.', type: 'null' };
 
 export const TestSendAnswer = Answer({
@@ -160,9 +181,10 @@ export const VariablesAnswer = Answer({
   variables: Type.Array(
     Answer({
       name: Type.String({ description: 'Ce que le modèle écrit entre {{ et }}.' }),
-      group: Type.Union([Type.Literal('contact'), Type.Literal('lien')]),
+      group: Type.Union([Type.Literal('contact'), Type.Literal('lien'), Type.Literal('bloc')]),
       label: Type.String({ description: 'Ce que la variable contient.' }),
       example: Type.String({ description: 'Ce qu’un aperçu ou un BAT montre à sa place.' }),
+      insert: Type.Optional(Type.String({ description: 'Ce que l’éditeur insère (un bloc et ses paramètres).' })),
     }),
   ),
 });

@@ -31,9 +31,11 @@ export interface Schedule {
 /** A variable every message can use, as `GET /api/email/variables` answers it (docs/templates.md, «Variables»). */
 export interface MessageVariable {
   name: string;
-  group: 'contact' | 'lien';
+  group: 'contact' | 'lien' | 'bloc';
   label: string;
   example: string;
+  /** What to insert when more than `{{name}}` (a block with its parameters). */
+  insert?: string;
 }
 
 /** A starting point of « Nouveau modèle », as `GET /api/delivery/starters` answers it (its codes in clear). */

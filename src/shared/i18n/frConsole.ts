@@ -294,7 +294,7 @@ export const frConsole = {
       title: 'Variables',
       intro: (target: string) => `Un clic insère la variable à l’endroit du curseur, dans le code ${target}.`,
       insert: (name: string, label: string) => `Insérer {{${name}}} : ${label}`,
-      groups: { contact: 'Contact', lien: 'Liens', own: 'Données du modèle' } as Record<string, string>,
+      groups: { contact: 'Contact', lien: 'Liens', bloc: 'Blocs', own: 'Données du modèle' } as Record<string, string>,
       own: (value: string) => (value ? `Donnée du modèle (« ${value} »)` : 'Donnée du modèle'),
       loading: 'Chargement des variables…',
       unknownTitle: 'Variables inconnues',

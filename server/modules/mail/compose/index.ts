@@ -20,3 +20,13 @@ export { contentOf, deliveryVars, hasBody } from './content';
 export { MESSAGE_VARIABLES, type MessageVariable } from './variables';
 export { aligned, domainReport, type DomainReport, type DnsRecord, type RecordStatus } from './domain';
 export { sendableContent } from './amp';
+export {
+  nothingNew,
+  registerVideoSource,
+  resolveVideoBlocks,
+  type NewsletterVideo,
+  type ResolvedVideos,
+  type VideoBlock,
+  type VideoSource,
+} from './videos';
+export { languageCopy, WRITTEN_LANGUAGES } from './language';

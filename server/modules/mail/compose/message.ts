@@ -1,6 +1,6 @@
 import Handlebars from 'handlebars';
 import type { SendMailOptions } from 'nodemailer';
-import { copy } from '../copy';
+import { languageCopy, type LanguageCopy } from './language';
 import type { CompiledContent, Contact } from './render';
 import { trackHtml, type Tracker } from '../tracking';
 
@@ -35,9 +35,17 @@ function beforeBodyEnd(document: string, addition: string): string {
   return at < 0 ? `${document}\n${addition}` : `${document.slice(0, at)}${addition}${document.slice(at)}`;
 }
 
-const htmlFooter = (url: string) =>
-  `<p style="font-size:12px;color:#666666;text-align:center">${escape(copy.footerHtmlQuestion)} ` +
-  `<a href="${escape(url)}">${escape(copy.footerLink)}</a></p>`;
+const htmlFooter = (url: string, words: LanguageCopy) =>
+  `<p style="font-size:12px;color:#666666;text-align:center">${escape(words.footerHtmlQuestion)} ` +
+  `<a href="${escape(url)}">${escape(words.footerLink)}</a></p>`;
+
+/** The document's `<html lang>`: the delivery's language, whatever the template wrote. */
+export function withHtmlLang(document: string, lang: string): string {
+  return document.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
+    const others = attributes.replace(/\s+lang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, '');
+    return `<html${others} lang="${escape(lang)}">`;
+  });
+}
 
 /**
  * The message a contact receives: text, HTML and AMP parts (those the delivery has), each with
@@ -54,11 +62,12 @@ export function composeMessage(
   const parts = rendered ?? compiled.render(contact, envelope.unsubscribeUrl);
   if (compiled.tracking && envelope.tracker && parts.html.trim()) parts.html = trackHtml(parts.html, envelope.tracker);
   const url = envelope.unsubscribeUrl;
+  const words = languageCopy(compiled.lang);
   const withLink = (part: 'html' | 'amp' | 'text') => {
-    const body = parts[part];
+    const body = part === 'text' ? parts[part] : withHtmlLang(parts[part], compiled.lang);
     if (!body.trim()) return undefined;
     if (compiled.placesLink.has(part)) return body;
-    return part === 'text' ? `${body}\n\n${copy.footerText} ${url}\n` : beforeBodyEnd(body, htmlFooter(url));
+    return part === 'text' ? `${body}\n\n${words.footerText} ${url}\n` : beforeBodyEnd(body, htmlFooter(url, words));
   };
   return {
     from: envelope.from,
@@ -69,6 +78,10 @@ export function composeMessage(
     amp: withLink('amp'),
     messageId: envelope.messageId,
     ...(envelope.returnPath ? { envelope: { from: envelope.returnPath, to: contact.email } } : {}),
-    headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      'List-Unsubscribe': `<${url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'Content-Language': compiled.lang,
+    },
   };
 }

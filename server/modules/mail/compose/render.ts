@@ -1,8 +1,9 @@
 import Handlebars from 'handlebars';
 import { badRequest, HttpError } from '../../../shared/errors';
 import { describeTemplateError } from './templateError';
-import { MESSAGE_VARIABLES, type MessageVariableName } from './variables';
+import { MESSAGE_VARIABLES, type MessageVariableListed, type MessageVariableName } from './variables';
 import { inlineCss } from './whole';
+import { registerVideosHelper, videoBlocksOfPrograms, type ResolvedVideos, type VideoBlock, type VideoRenderData } from './videos';
 
 /** What every message of a send is rendered from: decoded codes and the delivery's own values. */
 export interface SendContent {
@@ -16,6 +17,10 @@ export interface SendContent {
   tracking?: boolean;
   /** Why the template's AMP part is not sent (it breaks the AMP4EMAIL rules); absent when it is sent. */
   ampErrors?: AmpError[];
+  /** The videos each videos block shows, decided once for the send (compose/videos.ts); absent: none yet. */
+  videos?: ResolvedVideos;
+  /** The delivery's language (its "Langue" tab): `Content-Language`, `<html lang>`, the footer's words. */
+  lang?: string;
 }
 
 /** An AMP4EMAIL rule the AMP part breaks, where. */
@@ -40,14 +45,15 @@ export interface RenderedParts {
 }
 
 /** The names a message may use besides the delivery's own: the contact's fields and its link (`variables.ts`). */
-export const CONTACT_KEYS: readonly MessageVariableName[] = MESSAGE_VARIABLES.map((variable) => variable.name);
+export const CONTACT_KEYS: readonly MessageVariableListed[] = MESSAGE_VARIABLES.map((variable) => variable.name);
 
 type Part = keyof RenderedParts;
-type Renderer = (context: Record<string, string>) => string;
+type Renderer = (context: Record<string, string>, options?: { data: VideoRenderData }) => string;
 
 // An isolated instance: the only helper beyond the built-ins passes AMP's own templates through.
 const hbs = Handlebars.create();
 hbs.registerHelper('raw', (options: Handlebars.HelperOptions) => options.fn(undefined));
+registerVideosHelper(hbs);
 const BLOCK_HELPERS_KEEPING_CONTEXT = new Set(['if', 'unless']);
 
 /**
@@ -101,6 +107,9 @@ export interface CompiledContent {
   /** Parts that place the unsubscribe link themselves (the others get the footer). */
   placesLink: Set<Part>;
   tracking: boolean;
+  /** The videos blocks the templates hold (their parameters checked). */
+  videoBlocks: VideoBlock[];
+  lang: string;
 }
 
 /**
@@ -111,16 +120,22 @@ export function compileContent(content: SendContent): CompiledContent {
   const renderers = {} as Record<Part, Renderer>;
   const used = new Set<string>();
   const placesLink = new Set<Part>();
+  const programs: Partial<Record<Part, hbs.AST.Program>> = {};
   for (const part of ['subject', 'html', 'text', 'amp'] as Part[]) {
     const source = part === 'amp' ? protectAmpTemplates(content.amp) : content[part];
     try {
-      const names = namesOf(hbs.parse(source));
+      const program = hbs.parse(source);
+      programs[part] = program;
+      videoBlocksOfPrograms({ [part]: program }); // a wrong videos block is a 400 on its part's field
+      const names = namesOf(program);
+      // `{{videos}}` alone is the videos block's default layout, not a name.
+      names.delete('videos');
       names.forEach((name) => used.add(name));
       if (names.has('unsubscribeUrl')) placesLink.add(part);
       // The HTML part's CSS is inlined once per send, on the template (Handlebars' expressions pass through).
       const template = hbs.compile(part === 'html' ? inlineCss(source) : source, {
         noEscape: part === 'subject' || part === 'text',
-        knownHelpers: { raw: true },
+        knownHelpers: { raw: true, videos: true },
         knownHelpersOnly: true,
       });
       template({}); // compiles now, so that errors surface here rather than mid-send
@@ -131,11 +146,15 @@ export function compileContent(content: SendContent): CompiledContent {
       throw badRequest(FIELD_OF[part], `Le modèle '${FIELD_OF[part]}' est invalide : ${reason}`);
     }
   }
+  const videoBlocks = videoBlocksOfPrograms(programs);
   const provided = new Set<string>([...Object.keys(content.vars), ...CONTACT_KEYS]);
+  const data = (part: Part): { data: VideoRenderData } => ({ data: { videos: content.videos, part, lang: content.lang } });
   return {
     missing: [...used].filter((name) => !provided.has(name)).sort(),
     placesLink,
     tracking: content.tracking === true,
+    videoBlocks,
+    lang: content.lang || 'fr',
     render: (contact, unsubscribeUrl) => {
       // Every one of MESSAGE_VARIABLES, and only those (the type holds to it), over the delivery's own.
       const variables: Record<MessageVariableName, string> = {
@@ -147,12 +166,12 @@ export function compileContent(content: SendContent): CompiledContent {
       const context = { ...content.vars, ...variables };
       return {
         subject: renderers
-          .subject(context)
+          .subject(context, data('subject'))
           .replace(/[\r\n]+/g, ' ')
           .trim(),
-        html: renderers.html(context),
-        text: renderers.text(context),
-        amp: renderers.amp(context),
+        html: renderers.html(context, data('html')),
+        text: renderers.text(context, data('text')),
+        amp: renderers.amp(context, data('amp')),
       };
     },
   };

@@ -8,12 +8,14 @@
 export interface MessageVariable {
   /** What the template writes between `{{` and `}}`. */
   name: string;
-  /** `contact`: a field of the contact the message goes to; `lien`: an address made for them. */
-  group: 'contact' | 'lien';
+  /** `contact`: a field of the contact the message goes to; `lien`: an address made for them; `bloc`: a block of content (compose/videos.ts). */
+  group: 'contact' | 'lien' | 'bloc';
   /** What it holds, in French, for the editor's list. */
   label: string;
   /** What a preview or a BAT shows for it. */
   example: string;
+  /** What the editor inserts, when more than `{{name}}` (a block with its parameters). */
+  insert?: string;
 }
 
 export const MESSAGE_VARIABLES = [
@@ -26,6 +28,18 @@ export const MESSAGE_VARIABLES = [
     label: 'Lien de désabonnement en un clic, propre au contact (placé ainsi, le pied de message n’en ajoute pas)',
     example: 'https://…/api/unsubscribe/…',
   },
+  {
+    name: 'videos',
+    group: 'bloc',
+    label:
+      'Les dernières vidéos de créateurs : createurs="<ids de chaînes>" ou groupe="<catégorie>", depuis="dernier envoi" ou "<N> jours", max=6 ; ' +
+      'seul, des cartes prêtes ; en bloc {{#videos …}} … {{/videos}}, chaque vidéo avec titre, url, miniature, date, createur et notes',
+    example: 'Les vidéos publiées depuis le dernier envoi',
+    insert: '{{videos groupe="" depuis="dernier envoi" max=6}}',
+  },
 ] as const satisfies readonly MessageVariable[];
 
-export type MessageVariableName = (typeof MESSAGE_VARIABLES)[number]['name'];
+/** Every name of the list. */
+export type MessageVariableListed = (typeof MESSAGE_VARIABLES)[number]['name'];
+/** The names that hold a value (blocks render by themselves). */
+export type MessageVariableName = Extract<(typeof MESSAGE_VARIABLES)[number], { group: 'contact' | 'lien' }>['name'];

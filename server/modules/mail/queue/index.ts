@@ -28,3 +28,4 @@ export {
   type SendStatus,
   type StepSend,
 } from './sends';
+export { previousSendAt, recordSkippedOccurrence, withVideos, type SendTarget, type VideosOptions } from './videos';

@@ -8,6 +8,8 @@ const t = frConsole.deliveries.variables;
 interface Choice {
   name: string;
   label: string;
+  /** What a click inserts, when more than `{{name}}` (a block with its parameters). */
+  insert?: string;
 }
 
 /** The template's own names: its Data and Séquence keys (`{{key}}` renders their value). */
@@ -29,6 +31,7 @@ export function VariablesList({ draft, target, onInsert }: { draft: DeliveryDraf
   const groups: [string, Choice[]][] = [
     ['contact', shared?.filter((v) => v.group === 'contact') ?? []],
     ['lien', shared?.filter((v) => v.group === 'lien') ?? []],
+    ['bloc', shared?.filter((v) => v.group === 'bloc') ?? []],
     ['own', ownVariables(draft)],
   ];
   return (
@@ -55,7 +58,7 @@ export function VariablesList({ draft, target, onInsert }: { draft: DeliveryDraf
                 aria-label={t.insert(choice.name, choice.label)}
                 title={choice.label}
                 aria-describedby="variables-intro"
-                onClick={() => onInsert(`{{${choice.name}}}`)}
+                onClick={() => onInsert(choice.insert ?? `{{${choice.name}}}`)}
                 sx={{ textTransform: 'none', fontFamily: 'monospace' }}
               >
                 {`{{${choice.name}}}`}

@@ -21,8 +21,9 @@ import { discoursRoutes } from './discours/routes';
 import { recipientsRoutes } from './recipients/routes';
 import { maintenanceRoutes } from './maintenance/routes';
 import { deliveriesRoutes } from './deliveries/routes';
-import { mailPlugin, registerMailContacts, registerMessageKind, registerUnsubscribeAudience, registerVideoSource } from './mail';
+import { mailPlugin, registerAmpRatingSink, registerMailContacts, registerMessageKind, registerUnsubscribeAudience, registerVideoSource } from './mail';
 import { ratingsRoutes } from './ratings/routes';
+import { saveInboxRating } from './ratings';
 import { telegramRoutes } from './telegram/routes';
 import { socialMediaRoutes } from './socialMedia/routes';
 import { confirmationsRoutes, registerConfirmationKind } from './confirmations';
@@ -41,6 +42,7 @@ for (const kind of [listConfirmationMessage, visitorSignInMessage, visitorConfir
 registerUnsubscribeAudience(digestAudience);
 registerViewerCondition(viewerVideoCondition);
 registerVideoSource(newsletterVideos);
+registerAmpRatingSink(saveInboxRating);
 for (const kind of [listeConfirmation, visiteurConfirmation, connexionConfirmation]) registerConfirmationKind(kind);
 
 /** Every module's routes, registered in this order by the app. */

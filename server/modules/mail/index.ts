@@ -7,7 +7,14 @@
 export { mailPlugin } from './plugin';
 export { registerMailContacts, type MailContacts } from './contacts';
 export { registerMessageKind, type MessageContent, type MessageContext, type MessageKind, type QueuedMessage } from './messages';
-export { registerUnsubscribeAudience, unsubscribePage, type UnsubscribeAudience } from './tracking';
+export {
+  registerAmpRatingSink,
+  registerUnsubscribeAudience,
+  unsubscribePage,
+  type AmpRating,
+  type AmpRatingSink,
+  type UnsubscribeAudience,
+} from './tracking';
 export { contentOf, hasBody, registerVideoSource, type VideoSource } from './compose';
 export {
   drawSendId,

@@ -6,7 +6,7 @@ import { batchedComposer, messageKinds, type MessageContext } from './messages';
 import { createMailTransport, SendWorker, UnknownMessageKind, type ClaimedMessage } from './queue';
 import { registerSendRoutes } from './routes';
 import { Scheduler } from './schedules';
-import { MailLinks, registerTrackingRoutes, registerUnsubscribeRoutes } from './tracking';
+import { MailLinks, registerAmpNotesRoutes, registerTrackingRoutes, registerUnsubscribeRoutes } from './tracking';
 
 /**
  * The mail module (docs/architecture.md, «Sending mail»): it owns its transport, its signed tokens and links, the
@@ -29,6 +29,7 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
     timezone: config.timezone,
     now: () => new Date(),
     unsubscribeUrl: (audience, id) => links.unsubscribeUrlFor(audience, id),
+    visitorRatingForm: (visitorId, videoId) => composer.visitorRatingForm(visitorId, videoId),
   };
   const contentOf = batchedComposer(messageContext);
   /** A queued one-off message: its kind says what it says (or that it is not to be sent any more), compose makes it. */
@@ -81,5 +82,6 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
   registerSendRoutes(app, { context, transport, composer, wake: () => worker?.wake() });
   registerUnsubscribeRoutes(app, { db, productName: config.productName, tokens: links.unsubscribeTokens });
   registerTrackingRoutes(app, { db, tokens: links.tokens, rateLimit: config.publicReadRateLimit });
+  registerAmpNotesRoutes(app, { db, from: config.mail.from, tokens: links.ratingTokens, rateLimit: config.publicWriteRateLimit });
   registerBounceWebhooks(app, { db, secret: bounce.webhookSecret, softLimit: bounce.softLimit, log: app.log });
 };

@@ -10,6 +10,7 @@ import { deliveryResource, recordDiffusion, type DeliveryRow } from '../deliveri
 import { mailContacts } from './contacts';
 import { copy } from './copy';
 import {
+  ampFormsRefusal,
   compileContent,
   MESSAGE_VARIABLES,
   contentOf,
@@ -353,7 +354,10 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
   typed.get(
     '/api/email/variables',
     { onRequest: authenticate, schema: { tags: TAGS, response: { 200: VariablesAnswer } } },
-    async () => ({ variables: MESSAGE_VARIABLES.map((variable) => ({ ...variable })) }),
+    async () => ({
+      variables: MESSAGE_VARIABLES.map((variable) => ({ ...variable })),
+      ampForms: ampFormsRefusal(context.publicUrl()),
+    }),
   );
 
   typed.post(

@@ -187,6 +187,9 @@ export const VariablesAnswer = Answer({
       insert: Type.Optional(Type.String({ description: 'Ce que l’éditeur insère (un bloc et ses paramètres).' })),
     }),
   ),
+  ampForms: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pourquoi la partie AMP ne porte pas de formulaire de note (PUBLIC_URL en http) ; null quand elle en porte.',
+  }),
 });
 
 const DnsRecordAnswer = Answer({

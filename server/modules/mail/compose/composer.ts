@@ -13,6 +13,7 @@ import { composeMessage, sendMessageId, senderDomain } from './message';
 import { composeOneOff } from './oneOff';
 import type { CompiledContent, Contact } from './render';
 import { inlineCss as inlineCssOf, wholeMessage } from './whole';
+import { ampFormsRefusal, ampRatingForm, RATING_TOKEN_DAYS } from './ampRating';
 
 /** The sample contact of previews and test sends. */
 const sampleContact = (email: string) => ({ email, firstname: copy.previewFirstname, lastname: copy.previewLastname });
@@ -62,7 +63,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
     extra: { messageId: string; feedbackId: string; subjectPrefix?: string; list?: { id: number; name: string } },
   ): Promise<SendMailOptions> => {
     // Rendered once: the tracker reads the HTML's link targets, the message is made of it.
-    const parts = content.render(contact, unsubscribe.url);
+    const parts = content.render(contact, unsubscribe.url, { ampForm: ratingForm('c', ref.contactId, content.lang) });
     const tracked = content.tracking && parts.html.trim() !== '';
     const message = composeMessage(
       content,
@@ -91,6 +92,14 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
     );
   };
 
+  /** The AMP rating form of one person and video, signed for them (none with an http PUBLIC_URL). */
+  const ratingForm = (who: 'c' | 'v', id: number, lang: string | undefined) => {
+    const base = links.baseUrl();
+    if (ampFormsRefusal(base)) return undefined;
+    const expires = Math.floor(Date.now() / 1000) + RATING_TOKEN_DAYS * 86_400;
+    return (video: { id: string }) => ampRatingForm(base, links.ratingTokens().sign({ who, id, videoId: video.id, expires }), lang);
+  };
+
   const mailtoOf = (ref: RecipientRef) =>
     bounceDomain ? `mailto:${links.unsubscribeAddress(ref, bounceDomain)}?subject=unsubscribe` : null;
 
@@ -98,6 +107,10 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
     async load(db: Queryable): Promise<void> {
       install = await loadInstallId(db);
       key = await loadDkimKey(db, domain, dkim);
+    },
+    /** A digest visitor's AMP rating form of a video (empty with an http PUBLIC_URL). */
+    visitorRatingForm(visitorId: number, videoId: string, lang?: string): string {
+      return ratingForm('v', visitorId, lang)?.({ id: videoId }) ?? '';
     },
     /** The key messages are signed with (null: DKIM=off). */
     signingKey: () => key,

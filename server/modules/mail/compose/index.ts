@@ -30,3 +30,4 @@ export {
   type VideoSource,
 } from './videos';
 export { languageCopy, WRITTEN_LANGUAGES } from './language';
+export { AMP_NOTES_PATH, ampFormsRefusal } from './ampRating';

@@ -16,6 +16,8 @@ export interface LanguageCopy {
   noVideo: string;
   noRating: string;
   criteria: [string, string, string];
+  rateIt: string;
+  rate: string;
   ratings: (count: number) => string;
 }
 
@@ -29,6 +31,8 @@ const FRENCH: LanguageCopy = {
   noVideo: 'Pas de nouvelle vidéo.',
   noRating: 'Pas encore de note',
   criteria: ['Objectivité', 'Information', 'Motivation'],
+  rateIt: 'Notez cette vidéo :',
+  rate: 'Noter',
   ratings: (count) => (count > 1 ? `${count} notes` : `${count} note`),
 };
 
@@ -42,6 +46,8 @@ const ENGLISH: LanguageCopy = {
   noVideo: 'No new video.',
   noRating: 'Not rated yet',
   criteria: ['Objectivity', 'Information', 'Motivation'],
+  rateIt: 'Rate this video:',
+  rate: 'Rate',
   ratings: (count) => (count > 1 ? `${count} ratings` : `${count} rating`),
 };
 

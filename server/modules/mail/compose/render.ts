@@ -3,6 +3,7 @@ import { badRequest, HttpError } from '../../../shared/errors';
 import { describeTemplateError } from './templateError';
 import { MESSAGE_VARIABLES, type MessageVariableListed, type MessageVariableName } from './variables';
 import { inlineCss } from './whole';
+import { withFormScripts } from './ampRating';
 import { registerVideosHelper, videoBlocksOfPrograms, type ResolvedVideos, type VideoBlock, type VideoRenderData } from './videos';
 
 /** What every message of a send is rendered from: decoded codes and the delivery's own values. */
@@ -101,7 +102,8 @@ const FIELD_OF: Record<Part, string> = { subject: 'subject', html: 'codeHtml', t
 
 /** A send's templates, compiled once and rendered for each contact. */
 export interface CompiledContent {
-  render(contact: Contact, unsubscribeUrl: string): RenderedParts;
+  /** `ampForm` gives each default videos card of the AMP part its rating form (compose/ampRating.ts). */
+  render(contact: Contact, unsubscribeUrl: string, options?: { ampForm?: VideoRenderData['ampForm'] }): RenderedParts;
   /** Names the templates use that neither the delivery nor the contact provides: they render empty. */
   missing: string[];
   /** Parts that place the unsubscribe link themselves (the others get the footer). */
@@ -148,14 +150,16 @@ export function compileContent(content: SendContent): CompiledContent {
   }
   const videoBlocks = videoBlocksOfPrograms(programs);
   const provided = new Set<string>([...Object.keys(content.vars), ...CONTACT_KEYS]);
-  const data = (part: Part): { data: VideoRenderData } => ({ data: { videos: content.videos, part, lang: content.lang } });
+  const data = (part: Part, ampForm?: VideoRenderData['ampForm']): { data: VideoRenderData } => ({
+    data: { videos: content.videos, part, lang: content.lang, ampForm },
+  });
   return {
     missing: [...used].filter((name) => !provided.has(name)).sort(),
     placesLink,
     tracking: content.tracking === true,
     videoBlocks,
     lang: content.lang || 'fr',
-    render: (contact, unsubscribeUrl) => {
+    render: (contact, unsubscribeUrl, options = {}) => {
       // Every one of MESSAGE_VARIABLES, and only those (the type holds to it), over the delivery's own.
       const variables: Record<MessageVariableName, string> = {
         firstname: contact.firstname,
@@ -171,7 +175,7 @@ export function compileContent(content: SendContent): CompiledContent {
           .trim(),
         html: renderers.html(context, data('html')),
         text: renderers.text(context, data('text')),
-        amp: renderers.amp(context, data('amp')),
+        amp: withFormScripts(renderers.amp(context, data('amp', options.ampForm))),
       };
     },
   };

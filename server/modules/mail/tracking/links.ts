@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/db';
-import { mailTokens, type MailTokens, type RecipientRef } from './tokens';
+import { mailTokens, ratingTokens, type MailTokens, type RatingTokens, type RecipientRef } from './tokens';
 import { LinkTargets } from './linkTargets';
 import { trackedTargets, type Tracker } from './trackHtml';
 import { trackingPaths } from './routes';
@@ -13,6 +13,7 @@ import { loadLinkSecret, unsubscribeTokens, type UnsubscribeTokens } from './uns
 export class MailLinks {
   private unsubscribeKeys: UnsubscribeTokens | null = null;
   private recipientKeys: MailTokens | null = null;
+  private ratingKeys: RatingTokens | null = null;
   private database: Queryable | null = null;
   private readonly targets = new LinkTargets(() => {
     if (!this.database) throw new Error('link targets used before the app is ready');
@@ -26,7 +27,14 @@ export class MailLinks {
     const secret = await loadLinkSecret(db);
     this.unsubscribeKeys = unsubscribeTokens(secret);
     this.recipientKeys = mailTokens(secret);
+    this.ratingKeys = ratingTokens(secret);
   }
+
+  /** The tokens of AMP rating forms (issue 40). */
+  readonly ratingTokens = (): RatingTokens => {
+    if (!this.ratingKeys) throw new Error('rating tokens used before the app is ready');
+    return this.ratingKeys;
+  };
 
   readonly unsubscribeTokens = (): UnsubscribeTokens => {
     if (!this.unsubscribeKeys) throw new Error('unsubscribe tokens used before the app is ready');

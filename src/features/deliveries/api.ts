@@ -79,9 +79,12 @@ export const deliveriesApi = baseApi.injectEndpoints({
       keepUnusedDataFor: 3600,
     }),
     /** The variables every message can use (the server's one list); a template's own keys come from its draft. */
-    getMessageVariables: build.query<MessageVariable[], void>({
+    getMessageVariables: build.query<{ variables: MessageVariable[]; ampForms: string | null }, void>({
       query: () => '/email/variables',
-      transformResponse: (response: { variables: MessageVariable[] }) => response.variables,
+      transformResponse: (response: { variables: MessageVariable[]; ampForms?: string | null }) => ({
+        variables: response.variables,
+        ampForms: response.ampForms ?? null,
+      }),
       keepUnusedDataFor: 3600,
     }),
     previewDelivery: build.mutation<Preview, DeliveryContent>({

@@ -326,7 +326,11 @@ export const frConsole = {
       invalidKey: 'Lettres, chiffres et _ ; pas de chiffre en tête.',
       empty: 'Aucune donnée.',
     },
-    languages: { fr: 'Français', en: 'Anglais', es: 'Espagnol', de: 'Allemand', it: 'Italien', pt: 'Portugais' },
+    languages: { fr: 'Français', en: 'Anglais', es: 'Espagnol', de: 'Allemand', it: 'Italien', pt: 'Portugais' } as Record<string, string>,
+    // Issue 40: the language sets Content-Language and <html lang>; the server's own words exist in French and English.
+    languageNote: 'La langue du message : son en-tête Content-Language, le lang de sa partie HTML et la langue du pied de message.',
+    languageFallback: (language: string) =>
+      `${language} : l'en-tête Content-Language et le lang de la partie HTML le diront, mais le pied de message et les pages du produit resteront en français (seuls le français et l'anglais sont traduits).`,
     frequences: {
       '': 'Aucune',
       unique: 'Envoi unique',

@@ -119,7 +119,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         send.content,
         job,
         job,
-        { url: links.unsubscribeUrl(job.contactId), mailto: mailtoOf(job) },
+        { url: links.unsubscribeUrl(job.contactId, send.content.lang), mailto: mailtoOf(job) },
         {
           messageId: sendMessageId(job.sendId, job.contactId, installId(), domain),
           feedbackId: `${job.sendId}:${send.list.id}:envoi:${installId()}`,
@@ -137,7 +137,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         content,
         sampleContact(email),
         BAT_RECIPIENT,
-        { url: links.unsubscribeUrl(null), mailto: mailtoOf(BAT_RECIPIENT) },
+        { url: links.unsubscribeUrl(null, content.lang), mailto: mailtoOf(BAT_RECIPIENT) },
         {
           messageId: `<bat-${randomUUID()}.${installId()}@${domain}>`,
           feedbackId: `bat:0:envoi:${installId()}`,
@@ -162,7 +162,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
       return composeMessage(content, sampleContact(email), {
         from,
         messageId: '<preview@localhost>',
-        unsubscribeUrl: links.unsubscribeUrl(null),
+        unsubscribeUrl: links.unsubscribeUrl(null, content.lang),
       });
     },
   };

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Queryable } from '../../../db/db';
 import { ErrorAnswer } from '../../../shared/openapi';
+import { Answer } from '../../../shared/schemas';
 import { mailContacts } from '../contacts';
 import type { RatingTokens } from './tokens';
 
@@ -48,14 +49,11 @@ export function formFields(body: string, contentType: string): Record<string, st
   return fields;
 }
 
-const Answer = Type.Object(
-  {
-    message: Type.String({ description: "'Succès!'" }),
-    videoId: Type.String(),
-    ratings: Type.Record(Type.String(), Type.Integer()),
-  },
-  { additionalProperties: false },
-);
+const NotesAnswer = Answer({
+  message: Type.String({ description: "'Succès!'" }),
+  videoId: Type.String(),
+  ratings: Type.Record(Type.String(), Type.Integer()),
+});
 
 const NotesQuery = Type.Object({ __amp_source_origin: Type.Optional(Type.String({ maxLength: 320 })) });
 
@@ -108,7 +106,7 @@ export function registerAmpNotesRoutes(
           querystring: NotesQuery,
           consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
           body: Type.Record(Type.String({ maxLength: 40 }), Type.Unknown(), { maxProperties: 20 }),
-          response: { 200: Answer, '4xx': Type.Ref(ErrorAnswer) },
+          response: { 200: NotesAnswer, '4xx': Type.Ref(ErrorAnswer) },
         },
       },
       async (request, reply) => {

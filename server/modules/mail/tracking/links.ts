@@ -46,9 +46,13 @@ export class MailLinks {
     return this.recipientKeys;
   };
 
-  /** A contact's unsubscribe link; null gives the test link of BAT messages and previews. */
-  unsubscribeUrl(contactId: number | null): string {
-    return `${this.baseUrl()}/api/unsubscribe/${this.unsubscribeTokens().sign(contactId)}`;
+  /**
+   * A contact's unsubscribe link; null gives the test link of BAT messages and previews. A
+   * message written in English (`lang` en) links to the page in English.
+   */
+  unsubscribeUrl(contactId: number | null, lang?: string): string {
+    const english = lang?.toLowerCase().split('-')[0] === 'en';
+    return `${this.baseUrl()}/api/unsubscribe/${this.unsubscribeTokens().sign(contactId)}${english ? '?lang=en' : ''}`;
   }
 
   /** The unsubscribe link of an audience's subject (`registerUnsubscribeAudience`): the digest's visitor. */

@@ -27,7 +27,8 @@ export function ownVariables(draft: DeliveryDraft): Choice[] {
  * cursor was in the code editor last focused, named by `target`.
  */
 export function VariablesList({ draft, target, onInsert }: { draft: DeliveryDraft; target: string; onInsert: (text: string) => void }) {
-  const { data: shared } = useGetMessageVariablesQuery();
+  const { data } = useGetMessageVariablesQuery();
+  const shared = data?.variables;
   const groups: [string, Choice[]][] = [
     ['contact', shared?.filter((v) => v.group === 'contact') ?? []],
     ['lien', shared?.filter((v) => v.group === 'lien') ?? []],
@@ -43,6 +44,11 @@ export function VariablesList({ draft, target, onInsert }: { draft: DeliveryDraf
         {t.intro(target)}
       </Typography>
       {!shared && <LinearProgress aria-label={t.loading} sx={{ my: 1 }} />}
+      {data?.ampForms && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} role="note">
+          {data.ampForms}
+        </Typography>
+      )}
       {groups
         .filter(([, choices]) => choices.length > 0)
         .map(([group, choices]) => (

@@ -119,6 +119,7 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/schedules': { access: 'bearer' },
   'POST /api/schedules': { access: 'bearer' },
   'GET /api/schedules/:id': { access: 'bearer', owned: true },
+  'GET /api/newsletters/:id': { access: 'public' },
   'POST /api/amp/notes': { access: 'recipient', body: { token: 'v1.forgedVideo.99999999999.forgedforgedforgedforgedforgedfo', objectivite: 4 } },
   'DELETE /api/schedules/:id': { access: 'bearer', owned: true },
   'GET /api/t/c/:token': { access: 'recipient' },

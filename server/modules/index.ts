@@ -21,11 +21,13 @@ import { discoursRoutes } from './discours/routes';
 import { recipientsRoutes } from './recipients/routes';
 import { maintenanceRoutes } from './maintenance/routes';
 import { deliveriesRoutes } from './deliveries/routes';
-import { mailPlugin, registerAmpRatingSink, registerMailContacts, registerMessageKind, registerUnsubscribeAudience, registerVideoSource } from './mail';
+import { mailPlugin, registerAmpRatingSink, registerChannelPoster, registerMailContacts, registerMessageKind, registerUnsubscribeAudience, registerVideoSource } from './mail';
 import { ratingsRoutes } from './ratings/routes';
 import { saveInboxRating } from './ratings';
 import { telegramRoutes } from './telegram/routes';
+import { telegramPoster } from './telegram';
 import { socialMediaRoutes } from './socialMedia/routes';
+import { xPoster } from './socialMedia';
 import { confirmationsRoutes, registerConfirmationKind } from './confirmations';
 import { automationsRoutes } from './automations/routes';
 import { rapportsNoticeMessage, rapportsRoutes } from './rapports';
@@ -43,6 +45,7 @@ registerUnsubscribeAudience(digestAudience);
 registerViewerCondition(viewerVideoCondition);
 registerVideoSource(newsletterVideos);
 registerAmpRatingSink(saveInboxRating);
+for (const poster of [telegramPoster, xPoster]) registerChannelPoster(poster);
 for (const kind of [listeConfirmation, visiteurConfirmation, connexionConfirmation]) registerConfirmationKind(kind);
 
 /** Every module's routes, registered in this order by the app. */

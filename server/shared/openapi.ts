@@ -169,6 +169,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/bounces/:service': { summary: "Rejets et plaintes signalés par un service d'envoi (SES, SendGrid, Postmark, générique)" },
   'POST /api/email/encoded': { summary: 'Envoyer un BAT (message de test)' },
   'POST /api/email/preview': { summary: "Aperçu d'un message" },
+  'GET /api/newsletters/:id': { summary: "Une lettre envoyée, telle que sa page publique la montre (sauf modèle privé)" },
   'POST /api/amp/notes': { summary: "Noter une vidéo depuis la boîte de réception (formulaire AMP d'un e-mail)", security: 'recipient' },
   'GET /api/email/variables': { summary: 'Les variables que tout message peut employer (contact, liens)' },
   'GET /api/mail/domain': { summary: "Le domaine d'envoi : enregistrements DNS à publier (DKIM, SPF, DMARC) et leur état" },

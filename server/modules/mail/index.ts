@@ -5,6 +5,7 @@
  * (the only code that writes mail_send, mail_recipient and mail_message).
  */
 export { mailPlugin } from './plugin';
+export { registerChannelPoster, type ChannelPoster, type PostAnswer, type PostChannel, type PostContent } from './channels';
 export { registerMailContacts, type MailContacts } from './contacts';
 export { registerMessageKind, type MessageContent, type MessageContext, type MessageKind, type QueuedMessage } from './messages';
 export {

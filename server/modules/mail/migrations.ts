@@ -253,4 +253,9 @@ CREATE TABLE mail_schedule_skip (
 );
 `,
   },
+  {
+    // Issue 40: a send's posts to its delivery's channel (Telegram, X), each once, with the answer.
+    id: '0792_send_posts',
+    sql: `ALTER TABLE mail_send ADD COLUMN posts jsonb NOT NULL DEFAULT '{}';`,
+  },
 ];

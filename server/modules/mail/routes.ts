@@ -14,12 +14,16 @@ import {
   compileContent,
   MESSAGE_VARIABLES,
   contentOf,
+  newsletterUrl,
   domainReport,
   hasBody,
   sendableContent,
   senderDomain,
   signingOf,
+  textOf,
+  withHtmlLang,
   type MailComposer,
+  type SendContent,
 } from './compose';
 import { outcomesCsv, reportOf } from './reports';
 import { occurrencesOf, saveSchedule, scheduleResource, stopSchedule, zonedInstant } from './schedules';
@@ -46,9 +50,25 @@ import {
   TestSendAnswer,
   TestSendBody,
   VariablesAnswer,
+  NewsletterAnswer,
 } from './schemas';
 import { DEFAULT_CSV_SEPARATOR, type CsvSeparator } from '../../shared/csv';
-import { changeStatus, classify, createSend, reschedule, sendResource, withProgress, withVideos, type MailTransport, type SendTarget } from './queue';
+import {
+  changeStatus,
+  claimPost,
+  classify,
+  createSend,
+  postsOf,
+  publicSend,
+  recordPost,
+  reschedule,
+  sendResource,
+  withProgress,
+  withVideos,
+  type MailTransport,
+  type SendTarget,
+} from './queue';
+import { posterOf, type ChannelPoster } from './channels';
 
 const TAGS = ['mail'];
 
@@ -116,6 +136,10 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       const drafted = contentOf(delivery);
       if (!hasBody(drafted)) throw conflict("Ce modèle n'a aucun contenu à envoyer.", 'delId');
       compileContent(drafted);
+      // Its channel (Telegram, X) must be configured: said before anything is queued.
+      const poster = posterOf(String(delivery.channel ?? 'email'));
+      const refusal = poster?.refusal(config) ?? null;
+      if (refusal) throw conflict(refusal, 'channel');
       const { content } = await withVideos(db, drafted, videosOptions({ deliveryId: delivery.id, listId }));
       const send = await createSend(db, {
         deliveryId: delivery.id,
@@ -129,6 +153,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       }, { sendAt: plannedAt });
       if (!send) throw conflict('Cet envoi existe déjà.', 'delId');
       if (send.status === 'running') wake();
+      if (poster && plannedAt === undefined) await postSend(poster, send.id, content);
       return reply.code(202).send({ '@id': `/api/sends/${send.id}`, '@type': 'Send', ...send });
     },
   );
@@ -144,6 +169,40 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
         '/api/sends',
       );
       return { ...collection, 'hydra:member': await withProgress(db, collection['hydra:member']) };
+    },
+  );
+
+  /** The newsletter as its public page shows it: rendered for no one (the test unsubscribe link), its videos as sent. */
+  const publicParts = (content: SendContent) =>
+    compileContent(content).render({ email: '', firstname: '', lastname: '' }, `${context.publicUrl()}/api/unsubscribe/test`);
+
+  /** Posts a send to its delivery's channel once, and keeps the answer in its report (docs/templates.md, «Channels»). */
+  const postSend = async (poster: ChannelPoster, sendId: number, content: SendContent) => {
+    if (!(await claimPost(db, sendId, poster.channel))) return;
+    const parts = publicParts(content);
+    const url = newsletterUrl(context.publicUrl(), sendId);
+    const answer = await poster.post(config, { subject: parts.subject, text: parts.text || textOf(parts.html), url });
+    await recordPost(db, sendId, poster.channel, answer);
+  };
+
+  typed.get(
+    '/api/newsletters/:id',
+    {
+      config: { rateLimit: { max: config.publicReadRateLimit, timeWindow: '1 minute' } },
+      schema: { tags: TAGS, params: SendParams, response: { 200: NewsletterAnswer } },
+    },
+    async (request) => {
+      const send = await publicSend(db, request.params.id);
+      if (!send) throw new HttpError(404, "Cette lettre n'existe pas ou n'est pas publique.");
+      const parts = publicParts(send.content);
+      return {
+        id: send.id,
+        subject: parts.subject || send.label,
+        html: withHtmlLang(parts.html, send.content.lang || 'fr'),
+        text: parts.text,
+        sentAt: new Date(send.created).toISOString(),
+        lang: send.content.lang || 'fr',
+      };
     },
   );
 
@@ -230,7 +289,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, response: { 200: SendReportAnswer } } },
     async (request) => {
       const view = await sendView(request.params.id, currentUser(request));
-      return { ...view, ...(await reportOf(db, request.params.id)) };
+      return { ...view, ...(await reportOf(db, request.params.id)), posts: await postsOf(db, request.params.id) };
     },
   );
 

@@ -127,6 +127,28 @@ export const SendReportAnswer = Answer({
   ampErrors: Type.Array(AmpErrorAnswer, {
     description: 'La partie AMP n’a pas été envoyée : chaque règle AMP4EMAIL enfreinte, avec sa ligne et sa colonne.',
   }),
+  posts: Type.Record(
+    Type.String(),
+    Answer({
+      status: Type.String({ description: 'posting, posted ou failed.' }),
+      ok: Type.Optional(Type.Boolean()),
+      id: Type.Optional(Type.String({ description: 'L’identifiant de la publication sur le canal.' })),
+      text: Type.Optional(Type.String({ description: 'Le texte publié.' })),
+      error: Type.Optional(Type.String({ description: 'Pourquoi la publication a échoué.' })),
+      at: Type.Optional(Type.String()),
+    }),
+    { description: 'Les publications de l’envoi sur le canal du modèle (Telegram, X), avec la réponse du canal.' },
+  ),
+});
+
+/** GET /api/newsletters/{sendId}: a sent newsletter as its public page shows it. */
+export const NewsletterAnswer = Answer({
+  id: Type.Integer(),
+  subject: Type.String(),
+  html: Type.String({ description: 'La partie HTML, telle qu’envoyée (vidéos comprises), sans données de contact.' }),
+  text: Type.String(),
+  sentAt: Type.String({ format: 'date-time' }),
+  lang: Type.String(),
 });
 
 export const OutcomesQuery = Type.Object({

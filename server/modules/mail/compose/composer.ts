@@ -15,6 +15,9 @@ import type { CompiledContent, Contact } from './render';
 import { inlineCss as inlineCssOf, wholeMessage } from './whole';
 import { ampFormsRefusal, ampRatingForm, RATING_TOKEN_DAYS } from './ampRating';
 
+/** The public page of a sent newsletter (issue 40), what "Voir dans le navigateur" and channel posts link to. */
+export const newsletterUrl = (base: string, sendId: number) => `${base.replace(/\/+$/, '')}/newsletters/${sendId}`;
+
 /** The sample contact of previews and test sends. */
 const sampleContact = (email: string) => ({ email, firstname: copy.previewFirstname, lastname: copy.previewLastname });
 
@@ -60,7 +63,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
     contact: Contact,
     ref: RecipientRef,
     unsubscribe: { url: string; mailto: string | null },
-    extra: { messageId: string; feedbackId: string; subjectPrefix?: string; list?: { id: number; name: string } },
+    extra: { messageId: string; feedbackId: string; subjectPrefix?: string; list?: { id: number; name: string }; viewUrl?: string },
   ): Promise<SendMailOptions> => {
     // Rendered once: the tracker reads the HTML's link targets, the message is made of it.
     const parts = content.render(contact, unsubscribe.url, { ampForm: ratingForm('c', ref.contactId, content.lang) });
@@ -75,6 +78,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         subjectPrefix: extra.subjectPrefix,
         returnPath: bounceDomain ? bounceAddress(links.tokens(), ref, bounceDomain) : undefined,
         tracker: tracked ? await links.tracker(ref, unsubscribe.url, parts.html) : undefined,
+        viewUrl: extra.viewUrl,
       },
       parts,
     );
@@ -124,6 +128,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
           messageId: sendMessageId(job.sendId, job.contactId, installId(), domain),
           feedbackId: `${job.sendId}:${send.list.id}:envoi:${installId()}`,
           list: send.list,
+          viewUrl: send.content.viewable ? newsletterUrl(links.baseUrl(), job.sendId) : undefined,
         },
       );
     },

@@ -24,6 +24,7 @@ export function contentOf(delivery: ContentFields): SendContent {
     vars: deliveryVars(delivery.properties),
     tracking: delivery.properties?.tracking === true,
     ...(delivery.properties?.lang ? { lang: delivery.properties.lang } : {}),
+    ...(delivery.properties?.private ? { private: true } : {}),
   };
 }
 

@@ -3,10 +3,10 @@
  * the unsubscribe footer, the tracked links and the headers; every kind of message the module
  * sends leaves through it.
  */
-export { mailComposer, type ComposerOptions, type MailComposer, type SendToCompose } from './composer';
+export { mailComposer, newsletterUrl, type ComposerOptions, type MailComposer, type SendToCompose } from './composer';
 export { dkimRecord, signingOf, SIGNED_HEADERS, type DkimKey, type Signing } from './dkim';
 export { inlineCss, textOf, wholeMessage } from './whole';
-export { composeMessage, sendMessageId, senderDomain, type Envelope } from './message';
+export { composeMessage, sendMessageId, senderDomain, withHtmlLang, type Envelope } from './message';
 export {
   compileContent,
   CONTACT_KEYS,

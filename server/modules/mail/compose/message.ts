@@ -13,6 +13,8 @@ export interface Envelope {
   returnPath?: string;
   /** Rewrites links and adds the open image when the content is tracked. */
   tracker?: Tracker;
+  /** The send's public page: "Voir dans le navigateur" at the top of the HTML and text parts. */
+  viewUrl?: string;
 }
 
 const escape = Handlebars.escapeExpression;
@@ -29,6 +31,17 @@ export function senderDomain(from: string): string {
  */
 export const sendMessageId = (sendId: number, contactId: number, installId: string, domain: string) =>
   `<send-${sendId}.contact-${contactId}.${installId}@${domain}>`;
+
+/** Right after `<body …>`, or at the start of a fragment. */
+function afterBodyStart(document: string, addition: string): string {
+  const match = /<body\b[^>]*>/i.exec(document);
+  if (!match) return `${addition}${document}`;
+  const at = match.index + match[0].length;
+  return `${document.slice(0, at)}${addition}${document.slice(at)}`;
+}
+
+const viewLink = (url: string, words: LanguageCopy) =>
+  `<p style="font-size:12px;color:#666666;text-align:center;margin:0 0 8px"><a href="${escape(url)}">${escape(words.viewInBrowser)}</a></p>`;
 
 function beforeBodyEnd(document: string, addition: string): string {
   const at = document.search(/<\/body>(?![\s\S]*<\/body>)/i);
@@ -64,8 +77,11 @@ export function composeMessage(
   const url = envelope.unsubscribeUrl;
   const words = languageCopy(compiled.lang);
   const withLink = (part: 'html' | 'amp' | 'text') => {
-    const body = part === 'text' ? parts[part] : withHtmlLang(parts[part], compiled.lang);
+    let body = part === 'text' ? parts[part] : withHtmlLang(parts[part], compiled.lang);
     if (!body.trim()) return undefined;
+    // The send's public page, at the top of the parts a browser can show (not the AMP one: it is the interactive copy).
+    if (envelope.viewUrl && part === 'text') body = `${words.viewInBrowser} : ${envelope.viewUrl}\n\n${body}`;
+    if (envelope.viewUrl && part === 'html') body = afterBodyStart(body, viewLink(envelope.viewUrl, words));
     if (compiled.placesLink.has(part)) return body;
     return part === 'text' ? `${body}\n\n${words.footerText} ${url}\n` : beforeBodyEnd(body, htmlFooter(url, words));
   };

@@ -22,6 +22,8 @@ export interface SendContent {
   videos?: ResolvedVideos;
   /** The delivery's language (its "Langue" tab): `Content-Language`, `<html lang>`, the footer's words. */
   lang?: string;
+  /** Its sends have no public page and no "Voir dans le navigateur" link. */
+  private?: boolean;
 }
 
 /** An AMP4EMAIL rule the AMP part breaks, where. */
@@ -112,6 +114,8 @@ export interface CompiledContent {
   /** The videos blocks the templates hold (their parameters checked). */
   videoBlocks: VideoBlock[];
   lang: string;
+  /** Its sends have a public page (`/newsletters/{sendId}`), which its messages link to. */
+  viewable: boolean;
 }
 
 /**
@@ -159,6 +163,7 @@ export function compileContent(content: SendContent): CompiledContent {
     tracking: content.tracking === true,
     videoBlocks,
     lang: content.lang || 'fr',
+    viewable: content.private !== true,
     render: (contact, unsubscribeUrl, options = {}) => {
       // Every one of MESSAGE_VARIABLES, and only those (the type holds to it), over the delivery's own.
       const variables: Record<MessageVariableName, string> = {

@@ -13,6 +13,8 @@ export interface DeliveryProperties {
   listId?: number;
   /** Opens and clicks are tracked in this template's sends (off by default). */
   tracking?: boolean;
+  /** No public page of its sends, no "Voir dans le navigateur" link (issue 40). */
+  private?: boolean;
 }
 
 /** A template's planned sends (Diffusion's frequency), as GET /api/schedules answers them. */

@@ -420,6 +420,10 @@ export const frConsole = {
   schedule: {
     tracking: 'Suivi des ouvertures et des clics',
     trackingHelp: 'Désactivé par défaut : activez-le seulement avec le consentement des destinataires.',
+    // Issue 40: the public page of a sent newsletter, which Telegram and X posts link to.
+    private: 'Lettre privée',
+    privateHelp:
+      'Une lettre privée n’a pas de page publique (/newsletters/…) ni de lien « Voir dans le navigateur » ; les publications Telegram et X y renvoient sinon.',
     firstAt: (timezone: string) => `Première date et heure (${timezone})`,
     plan: 'Planifier',
     stop: 'Arrêter la planification',
@@ -465,6 +469,12 @@ export const frConsole = {
     reason: 'Raison',
     kinds: { failed: 'Échec d’envoi', hard: 'Rejet définitif', soft: 'Rejet temporaire' } as Record<string, string>,
     ampErrors: 'Partie AMP non envoyée',
+    posts: 'Publications',
+    postChannels: { telegram: 'Telegram', x: 'X' } as Record<string, string>,
+    postStatus: { posting: 'En cours', posted: 'Publiée', failed: 'Échec' } as Record<string, string>,
+    postChannel: 'Canal',
+    postState: 'État',
+    postAnswer: 'Réponse du canal',
     ampErrorsIntro: 'Le code AMP enfreint les règles AMP4EMAIL : les messages sont partis avec leur texte et leur HTML seulement.',
     ampRule: 'Règle',
     ampLine: 'Ligne',

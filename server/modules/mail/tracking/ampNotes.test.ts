@@ -7,7 +7,7 @@ import { ampDocument, makeDelivery, makeList, startSend, waitForSend } from '../
 import { validateAmp4Email } from '../../../shared/amp4email';
 import { queueDueDigests } from '../../visitors/digest';
 import { eraseRatingsOf, exportRatingsOf } from '../../ratings';
-import { ampFormsRefusal } from '../compose/ampRating';
+import { ampFormsRefusal } from '../compose';
 import { ratingTokens } from './tokens';
 import { loadLinkSecret } from './unsubscribe';
 

@@ -263,6 +263,7 @@ beforeAll(async () => {
     '/api/deliveries/': String(delivery.id),
     '/api/deliveryAll/': 'modele-matrice',
     '/api/sends/': String(send.id.toString()),
+    '/api/newsletters/': String(send.id),
     '/api/categories/': String(category.id),
     '/api/discours/': String(discours.id),
     '/api/schedules/': String(schedule.id),

@@ -33,11 +33,11 @@ export async function postsOf(db: Queryable, sendId: number): Promise<Record<str
   return row?.posts ?? {};
 }
 
-/** A sent newsletter as its public page shows it: null when unknown, an automation's, or its delivery is private. */
+/** A sent newsletter as its public page shows it (an automation step's too: its e-mails link to it); null when unknown, planned, or its delivery is private. */
 export async function publicSend(db: Queryable, sendId: number) {
   const [row] = await db.query<{ id: number; content: SendContent; created: string; label: string }>(
     `SELECT id, content, created, label FROM mail_send
-     WHERE id = $1 AND automation_step_id IS NULL AND status <> 'scheduled' AND coalesce((content->>'private')::boolean, false) = false`,
+     WHERE id = $1 AND status <> 'scheduled' AND coalesce((content->>'private')::boolean, false) = false`,
     [sendId],
   );
   return row ?? null;

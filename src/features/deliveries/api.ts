@@ -87,7 +87,8 @@ export const deliveriesApi = baseApi.injectEndpoints({
       }),
       keepUnusedDataFor: 3600,
     }),
-    previewDelivery: build.mutation<Preview, DeliveryContent>({
+    /** `delId` (and the draft's list): a videos block shows what the next send to that list would (issue 40). */
+    previewDelivery: build.mutation<Preview, DeliveryContent & { delId?: number }>({
       query: (body) => ({ url: '/email/preview', method: 'POST', body }),
     }),
     startSend: build.mutation<{ id: number; total: number; status: string }, { delId: number; listId: number }>({

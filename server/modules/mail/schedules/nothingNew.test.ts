@@ -1,6 +1,8 @@
 import { createTestApp, type TestApp } from '../../../testing/testApp';
 import { startSmtpSink, type SmtpSink } from '../../../testing/smtpSink';
-import { makeDelivery, makeList, waitForSend } from '../../../testing/mailFixtures';
+import { simpleParser } from 'mailparser';
+import { ampDocument, makeDelivery, makeList, waitForSend } from '../../../testing/mailFixtures';
+import { validateAmp4Email } from '../../../shared/amp4email';
 
 let sink: SmtpSink;
 let t: TestApp;
@@ -76,5 +78,22 @@ describe('a weekly schedule with nothing new (issue 40)', () => {
     await makeDue(id);
     const [skipped] = await until(() => occurrences(id), (rows) => rows.length === 1);
     expect(skipped).toMatchObject({ status: 'skipped', reason: "Aucune version du modèle n'est en production (MEP).", send: null });
+  });
+
+  it('with an http PUBLIC_URL, sends the default videos cards without a rating form, and the editor is told why', async () => {
+    const [{ id: channelId }] = await t.db.query<{ id: number }>(
+      `INSERT INTO channel (youtube_id, name, theme) VALUES ('UChttpNoFormChannel001', 'Sans formulaire', 'Musique') RETURNING id`,
+    );
+    await t.db.query(`INSERT INTO video (id, channel_id, title, published, thumbnail) VALUES ('vidNoForm01', $1, 'Chanson', now(), 'https://i.ytimg.com/vi/vidNoForm01/mqdefault.jpg')`, [channelId]);
+    const delId = await makeDelivery(t, admin, { amp: ampDocument('{{videos groupe="Musique"}}') });
+    const listId = await makeList(t, admin, [{ email: 'http@example.org' }]);
+    const send = (await t.call('POST', '/api/sendEmail', admin, { delId, listId })).json();
+    await waitForSend(t, admin, send.id, (s) => s.status === 'completed');
+    const mail = await simpleParser(sink.messages.find((m) => m.to.includes('http@example.org'))!.raw);
+    const amp = mail.attachments.find((a) => a.contentType === 'text/x-amp-html')?.content.toString() ?? '';
+    expect(amp).toContain('Chanson');
+    expect(amp).not.toContain('<form');
+    expect(validateAmp4Email(amp)).toEqual([]);
+    expect((await t.call('GET', '/api/email/variables', admin)).json().ampForms).toContain('PUBLIC_URL est en http');
   });
 });

@@ -1,5 +1,16 @@
 import { baseApi, members, mergePatch, type HydraCollection } from '../../shared/api';
-import type { AmpError, Delivery, DeliveryContent, DeliveryVersion, MessageVariable, Preview, Schedule, Send, Starter } from './types';
+import type {
+  AmpError,
+  Delivery,
+  DeliveryContent,
+  DeliveryVersion,
+  MessageVariable,
+  Preview,
+  Schedule,
+  ScheduleOccurrence,
+  Send,
+  Starter,
+} from './types';
 
 const LIST = { type: 'Delivery' as const, id: 'LIST' };
 const SENDS = { type: 'Send' as const, id: 'LIST' };
@@ -130,6 +141,12 @@ export const deliveriesApi = baseApi.injectEndpoints({
       transformResponse: (response: HydraCollection<Schedule>) => members(response)[0] ?? null,
       providesTags: [SCHEDULES],
     }),
+    /** A schedule's occurrences, latest first: each sent, or skipped with its reason (« rien de nouveau »…). */
+    getScheduleOccurrences: build.query<ScheduleOccurrence[], number>({
+      query: (id) => `/schedules/${id}`,
+      transformResponse: (response: { occurrences: ScheduleOccurrence[] }) => response.occurrences,
+      providesTags: [SCHEDULES],
+    }),
     /** Plans the template's sends (replacing its plan); `firstAt` is a wall-clock time in TIMEZONE. */
     /** The server records the frequency and list on the template too: the editor reads them back as saved. */
     saveSchedule: build.mutation<Schedule, { delId: number; listId: number; frequency: Schedule['frequency']; firstAt: string }>({
@@ -190,6 +207,7 @@ export const {
   useFindListChoicesQuery,
   useGetListChoiceQuery,
   useGetScheduleQuery,
+  useGetScheduleOccurrencesQuery,
   useSaveScheduleMutation,
   useStopScheduleMutation,
   useFindOwnersQuery,

@@ -30,6 +30,14 @@ export interface Schedule {
   lastError: string | null;
 }
 
+/** An occurrence of a schedule, as `GET /api/schedules/{id}` lists it (issue 40): sent, or skipped and why. */
+export interface ScheduleOccurrence {
+  occurrenceAt: string;
+  status: 'sent' | 'skipped';
+  reason: string | null;
+  send: string | null;
+}
+
 /** A variable every message can use, as `GET /api/email/variables` answers it (docs/templates.md, «Variables»). */
 export interface MessageVariable {
   name: string;

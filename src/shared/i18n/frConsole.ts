@@ -433,6 +433,9 @@ export const frConsole = {
     saved: 'Planification enregistrée.',
     stopped: 'Planification arrêtée.',
     lastError: (reason: string) => `Dernière occurrence non envoyée : ${reason}`,
+    occurrences: 'Dernières occurrences',
+    occurrenceSent: (date: string) => `${date} : envoyée`,
+    occurrenceSkipped: (date: string, reason: string) => `${date} : non envoyée (${reason})`,
   },
   reschedule: {
     open: 'Changer la date',

@@ -5,7 +5,7 @@ import { passwordResetMessage } from './auth/passwordResetMessage';
 import { invitationMessage, usersRoutes } from './users';
 import { listConfirmationMessage, listeConfirmation, listsMailContacts, listsRoutes } from './lists';
 import { categoriesRoutes } from './categories/routes';
-import { registerViewerCondition, videosRoutes } from './videos';
+import { newsletterVideos, registerViewerCondition, videosRoutes } from './videos';
 import {
   connexionConfirmation,
   digestAudience,
@@ -21,10 +21,22 @@ import { discoursRoutes } from './discours/routes';
 import { recipientsRoutes } from './recipients/routes';
 import { maintenanceRoutes } from './maintenance/routes';
 import { deliveriesRoutes } from './deliveries/routes';
-import { mailPlugin, registerMailContacts, registerMailSegments, registerMessageKind, registerUnsubscribeAudience } from './mail';
+import {
+  mailPlugin,
+  registerAmpRatingSink,
+  registerChannelPoster,
+  registerMailContacts,
+  registerMailSegments,
+  registerMessageKind,
+  registerUnsubscribeAudience,
+  registerVideoSource,
+} from './mail';
 import { ratingsRoutes } from './ratings/routes';
+import { saveInboxRating } from './ratings';
 import { telegramRoutes } from './telegram/routes';
+import { telegramPoster } from './telegram';
 import { socialMediaRoutes } from './socialMedia/routes';
+import { xPoster } from './socialMedia';
 import { confirmationsRoutes, registerConfirmationKind } from './confirmations';
 import { automationsRoutes } from './automations/routes';
 import { rapportsNoticeMessage, rapportsRoutes } from './rapports';
@@ -68,6 +80,9 @@ for (const kind of [
 }
 registerUnsubscribeAudience(digestAudience);
 registerViewerCondition(viewerVideoCondition);
+registerVideoSource(newsletterVideos);
+registerAmpRatingSink(saveInboxRating);
+for (const poster of [telegramPoster, xPoster]) registerChannelPoster(poster);
 for (const kind of [listeConfirmation, visiteurConfirmation, connexionConfirmation, visitorErasureConfirmation, contactErasureConfirmation]) {
   registerConfirmationKind(kind);
 }

@@ -136,6 +136,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/sends/:id/outcomes.csv/download': sender(),
   'GET /api/schedules': member('envois:écriture'),
   'POST /api/schedules': sender('envois:écriture'),
+  'GET /api/schedules/:id': member('envois:écriture'),
   'DELETE /api/schedules/:id': sender('envois:écriture'),
   // Automations: drafted by anyone, activated by a sender.
   'GET /api/automations': member(),

@@ -48,6 +48,8 @@ export async function startTelegramStandIn(token = '123456789:StandInTokenStandI
     const chatId = String(body.chat_id ?? '');
     if (!state.chats.has(chatId)) return refuse(response, 400, 'Bad Request: chat not found');
     if (typeof body.text !== 'string' || body.text.trim() === '') return refuse(response, 400, 'Bad Request: message text is empty');
+    // Telegram counts UTF-16 code units past entity parsing; plain text: its length.
+    if (body.text.length > 4096) return refuse(response, 400, 'Bad Request: message is too long');
     state.sent.push({ chatId, text: body.text });
     const result = { message_id: state.sent.length, date: Math.floor(Date.now() / 1000), chat: { id: chatId }, text: body.text };
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, result }));

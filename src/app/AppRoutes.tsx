@@ -32,6 +32,9 @@ const NotesPage = lazyPart(() => import(/* webpackChunkName: "notes" */ '../page
 const ConfirmationPage = lazyPart(() =>
   import(/* webpackChunkName: "confirmation" */ '../pages/confirmation/ConfirmationPage').then((m) => m.ConfirmationPage),
 );
+const NewsletterPage = lazyPart(() =>
+  import(/* webpackChunkName: "newsletter" */ '../pages/newsletter/NewsletterPage').then((m) => m.NewsletterPage),
+);
 
 // The back-office is split out of the public pages' bundle.
 const DashboardPage = lazy(() => import(/* webpackChunkName: "backoffice-dashboard" */ '../pages/dashboard/DashboardPage'));
@@ -103,6 +106,7 @@ export function AppRoutes() {
         <Route path="/legal-mentions" element={onDemand(<LegalMentionsPage />)} />
         <Route path="/confirmation/:token" element={onDemand(<ConfirmationPage />)} />
         <Route path="/confirmation" element={onDemand(<ConfirmationPage />)} />
+        <Route path="/newsletters/:sendId" element={onDemand(<NewsletterPage />)} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -59,4 +59,6 @@ export interface DeliveryProperties {
   lang?: string;
   listId?: number;
   tracking?: boolean;
+  /** No public page of its sends, no "Voir dans le navigateur" link (issue 40). */
+  private?: boolean;
 }

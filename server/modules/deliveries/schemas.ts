@@ -34,6 +34,8 @@ export const DeliveryProperties = Type.Object(
     listId: Type.Optional(Id),
     /** Opens and clicks are tracked in this template's sends (off unless the operator turns it on). */
     tracking: Type.Optional(Type.Boolean()),
+    /** Its sends have no public page (`/newsletters/{sendId}`) and no "Voir dans le navigateur" link (issue 40). */
+    private: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -25,4 +25,14 @@ export const copy = {
     invalid: 'Ce lien de désabonnement est invalide ou a expiré.',
     test: "Ce lien vient d'un envoi de test (BAT) : aucun abonnement n'a été modifié.",
   },
+  /** The unsubscribe page of a message written in English (its Langue tab: `en`, issue 40). */
+  unsubscribeEn: {
+    title: 'Unsubscribe',
+    question: (email: string, list: string) => `Stop receiving the mailings of the list “${list}” at ${email}?`,
+    confirm: 'Unsubscribe me',
+    done: (email: string, list: string) => `Done: ${email} will no longer receive the mailings of the list “${list}”.`,
+    already: (email: string, list: string) => `${email} is already unsubscribed from the list “${list}”.`,
+    invalid: 'This unsubscribe link is invalid or has expired.',
+    test: 'This link comes from a test send (BAT): no subscription was changed.',
+  },
 };

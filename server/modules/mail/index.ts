@@ -5,11 +5,19 @@
  * (the only code that writes mail_send, mail_recipient and mail_message).
  */
 export { mailPlugin } from './plugin';
+export { registerChannelPoster, type ChannelPoster, type PostAnswer, type PostChannel, type PostContent } from './channels';
 export { registerMailContacts, type MailContacts } from './contacts';
 export { registerMailSegments, type MailSegments } from './segments';
 export { registerMessageKind, type MessageContent, type MessageContext, type MessageKind, type QueuedMessage } from './messages';
-export { registerUnsubscribeAudience, unsubscribePage, type UnsubscribeAudience } from './tracking';
-export { contentOf, hasBody } from './compose';
+export {
+  registerAmpRatingSink,
+  registerUnsubscribeAudience,
+  unsubscribePage,
+  type AmpRating,
+  type AmpRatingSink,
+  type UnsubscribeAudience,
+} from './tracking';
+export { contentOf, hasBody, registerVideoSource, type VideoSource } from './compose';
 export {
   drawSendId,
   enqueueMessages,

@@ -237,4 +237,25 @@ ALTER TABLE mail_click DROP CONSTRAINT mail_click_pkey;
 ALTER TABLE mail_click ADD PRIMARY KEY (send_id, url_hash, contact_id);
 `,
   },
+  {
+    // Issue 40: a delivery's previous send to a list ("dernier envoi" of a videos block) is found
+    // by its delivery and list, latest first; a schedule's skipped occurrences say why.
+    id: '0791_1_previous_send',
+    sql: `
+CREATE INDEX mail_send_previous ON mail_send (delivery_id, grp_id, created DESC);
+CREATE TABLE mail_schedule_skip (
+  id serial PRIMARY KEY,
+  schedule_id integer NOT NULL REFERENCES mail_schedule (id),
+  occurrence_at timestamptz NOT NULL,
+  reason text NOT NULL,
+  created timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (schedule_id, occurrence_at)
+);
+`,
+  },
+  {
+    // Issue 40: a send's posts to its delivery's channel (Telegram, X), each once, with the answer.
+    id: '0792_send_posts',
+    sql: `ALTER TABLE mail_send ADD COLUMN posts jsonb NOT NULL DEFAULT '{}';`,
+  },
 ];

@@ -6,7 +6,7 @@ import { batchedComposer, messageKinds, type MessageContext } from './messages';
 import { createMailTransport, SendWorker, UnknownMessageKind, type ClaimedMessage } from './queue';
 import { registerSendRoutes } from './routes';
 import { Scheduler } from './schedules';
-import { MailLinks, registerPreferenceRoutes, registerTrackingRoutes, registerUnsubscribeRoutes } from './tracking';
+import { MailLinks, registerAmpNotesRoutes, registerPreferenceRoutes, registerTrackingRoutes, registerUnsubscribeRoutes } from './tracking';
 
 /**
  * The mail module (docs/architecture.md, «Sending mail»): it owns its transport, its signed tokens and links, the
@@ -29,6 +29,7 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
     timezone: config.timezone,
     now: () => new Date(),
     unsubscribeUrl: (audience, id) => links.unsubscribeUrlFor(audience, id),
+    visitorRatingForm: (visitorId, videoId) => composer.visitorRatingForm(visitorId, videoId),
   };
   const contentOf = batchedComposer(messageContext);
   /** A queued one-off message: its kind says what it says (or that it is not to be sent any more), compose makes it. */
@@ -50,7 +51,7 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
       })
     : null;
   const scheduler = config.mail.worker
-    ? new Scheduler({ db, everyMs: Math.max(config.mail.pollMs, 200), log: app.log, started: () => worker?.wake() })
+    ? new Scheduler({ db, everyMs: Math.max(config.mail.pollMs, 200), log: app.log, started: () => worker?.wake(), videos: () => ({ publicUrl: context.publicUrl(), timezone: config.timezone }) })
     : null;
   let receiver: BounceReceiver | null = null;
 
@@ -82,5 +83,6 @@ export const mailPlugin: FastifyPluginAsync<ModuleContext> = async (app, context
   registerUnsubscribeRoutes(app, { db, productName: config.productName, tokens: links.unsubscribeTokens });
   registerTrackingRoutes(app, { db, tokens: links.tokens, rateLimit: config.publicReadRateLimit });
   registerPreferenceRoutes(app, { db, tokens: links.unsubscribeTokens });
+  registerAmpNotesRoutes(app, { db, from: config.mail.from, tokens: links.ratingTokens, rateLimit: config.publicWriteRateLimit });
   registerBounceWebhooks(app, { db, secret: bounce.webhookSecret, softLimit: bounce.softLimit, log: app.log });
 };

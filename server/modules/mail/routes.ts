@@ -11,18 +11,23 @@ import { mailContacts } from './contacts';
 import { mailSegments } from './segments';
 import { copy } from './copy';
 import {
+  ampFormsRefusal,
   compileContent,
   MESSAGE_VARIABLES,
   contentOf,
+  newsletterUrl,
   domainReport,
   hasBody,
   sendableContent,
   senderDomain,
   signingOf,
+  textOf,
+  withHtmlLang,
   type MailComposer,
+  type SendContent,
 } from './compose';
 import { outcomesCsv, reportOf } from './reports';
-import { saveSchedule, scheduleResource, stopSchedule, zonedInstant } from './schedules';
+import { occurrencesOf, saveSchedule, scheduleResource, stopSchedule, zonedInstant } from './schedules';
 import {
   DomainAnswer,
   CreatedSendAnswer,
@@ -34,6 +39,7 @@ import {
   PreviewBody,
   ScheduleAnswer,
   ScheduleBody,
+  ScheduleDetailAnswer,
   SchedulesAnswer,
   SendActionParams,
   SendAnswer,
@@ -45,9 +51,25 @@ import {
   TestSendAnswer,
   TestSendBody,
   VariablesAnswer,
+  NewsletterAnswer,
 } from './schemas';
 import { DEFAULT_CSV_SEPARATOR, type CsvSeparator } from '../../shared/csv';
-import { changeStatus, classify, createSend, reschedule, sendResource, withProgress, type MailTransport } from './queue';
+import {
+  changeStatus,
+  claimPost,
+  classify,
+  createSend,
+  postsOf,
+  publicSend,
+  recordPost,
+  reschedule,
+  sendResource,
+  withProgress,
+  withVideos,
+  type MailTransport,
+  type SendTarget,
+} from './queue';
+import { posterOf, type ChannelPoster } from './channels';
 
 const TAGS = ['mail'];
 
@@ -90,6 +112,11 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
   const { config, db, authenticate } = context;
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const instantOf = (value: string, field: string) => instantOfWith(config.timezone, value, field);
+  /** How a send, a BAT or a preview decides its videos blocks' videos (the same way). */
+  const videosOptions = (target: SendTarget | null) => ({ target, publicUrl: context.publicUrl(), timezone: config.timezone });
+  /** The delivery and list a preview or a BAT shows the videos of: its saved list, or the list it names. */
+  const previewTarget = (deliveryId: number | undefined, listId: number | undefined): SendTarget | null =>
+    deliveryId !== undefined && listId !== undefined ? { deliveryId, listId } : null;
   /** A planned time: not in the past (a minute's grace for the clocks of client and server). */
   const futureInstant = (value: string, field: string) => {
     const instant = instantOf(value, field);
@@ -128,9 +155,18 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       const plannedAt = sendAt === undefined ? undefined : futureInstant(sendAt, 'sendAt');
       const delivery = await sendableDelivery(context, delId, user);
       const target = await targetOf(request.body, user);
-      const content = contentOf(delivery);
-      if (!hasBody(content)) throw conflict("Ce modèle n'a aucun contenu à envoyer.", 'delId');
-      compileContent(content);
+      const drafted = contentOf(delivery);
+      if (!hasBody(drafted)) throw conflict("Ce modèle n'a aucun contenu à envoyer.", 'delId');
+      compileContent(drafted);
+      // Its channel (Telegram, X) must be configured: said before anything is queued.
+      const poster = posterOf(String(delivery.channel ?? 'email'));
+      const refusal = poster?.refusal(config) ?? null;
+      if (refusal) throw conflict(refusal, 'channel');
+      const { content } = await withVideos(
+        db,
+        drafted,
+        videosOptions({ deliveryId: delivery.id, listId: target.listId, segmentId: target.segmentId }),
+      );
       const send = await createSend(db, {
         deliveryId: delivery.id,
         listId: target.listId,
@@ -144,6 +180,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       }, { sendAt: plannedAt });
       if (!send) throw conflict('Cet envoi existe déjà.', 'delId');
       if (send.status === 'running') wake();
+      if (poster && plannedAt === undefined) await postSend(poster, send.id, content);
       return reply.code(202).send({ '@id': `/api/sends/${send.id}`, '@type': 'Send', ...send });
     },
   );
@@ -159,6 +196,40 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
         '/api/sends',
       );
       return { ...collection, 'hydra:member': await withProgress(db, collection['hydra:member']) };
+    },
+  );
+
+  /** The newsletter as its public page shows it: rendered for no one (the test unsubscribe link), its videos as sent. */
+  const publicParts = (content: SendContent) =>
+    compileContent(content).render({ email: '', firstname: '', lastname: '' }, `${context.publicUrl()}/api/unsubscribe/test`);
+
+  /** Posts a send to its delivery's channel once, and keeps the answer in its report (docs/templates.md, «Channels»). */
+  const postSend = async (poster: ChannelPoster, sendId: number, content: SendContent) => {
+    if (!(await claimPost(db, sendId, poster.channel))) return;
+    const parts = publicParts(content);
+    const url = newsletterUrl(context.publicUrl(), sendId);
+    const answer = await poster.post(config, { subject: parts.subject, text: parts.text || textOf(parts.html), url });
+    await recordPost(db, sendId, poster.channel, answer);
+  };
+
+  typed.get(
+    '/api/newsletters/:id',
+    {
+      config: { rateLimit: { max: config.publicReadRateLimit, timeWindow: '1 minute' } },
+      schema: { tags: TAGS, params: SendParams, response: { 200: NewsletterAnswer } },
+    },
+    async (request) => {
+      const send = await publicSend(db, request.params.id);
+      if (!send) throw new HttpError(404, "Cette lettre n'existe pas ou n'est pas publique.");
+      const parts = publicParts(send.content);
+      return {
+        id: send.id,
+        subject: parts.subject || send.label,
+        html: withHtmlLang(parts.html, send.content.lang || 'fr'),
+        text: parts.text,
+        sentAt: new Date(send.created).toISOString(),
+        lang: send.content.lang || 'fr',
+      };
     },
   );
 
@@ -216,6 +287,15 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     },
   );
 
+  typed.get(
+    '/api/schedules/:id',
+    { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, response: { 200: ScheduleDetailAnswer } } },
+    async (request) => {
+      const schedule = await findOwnedItem(db, scheduleResource, request.params.id, currentUser(request));
+      return { ...schedule, occurrences: await occurrencesOf(db, request.params.id) };
+    },
+  );
+
   typed.delete(
     '/api/schedules/:id',
     { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, response: { 204: NoContentAnswer } } },
@@ -235,7 +315,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     { onRequest: authenticate, schema: { tags: TAGS, params: SendParams, response: { 200: SendReportAnswer } } },
     async (request) => {
       const view = await sendView(request.params.id, currentUser(request));
-      return { ...view, ...(await reportOf(db, request.params.id)) };
+      return { ...view, ...(await reportOf(db, request.params.id)), posts: await postsOf(db, request.params.id) };
     },
   );
 
@@ -317,7 +397,10 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
       const owners = [user.id, ...('user' in saved ? [Number(saved.user)] : [])];
       const suppressed = await mailContacts().suppressionOf(db, owners, email);
       if (suppressed) throw conflict(copy.suppressedTest(email, suppressed.reason), 'email');
-      const content = await sendableContent(contentOf({ ...saved, ...given }));
+      const merged = contentOf({ ...saved, ...given });
+      const listOf = given.properties?.listId ?? (saved as Partial<DeliveryRow>).properties?.listId;
+      const { content: shown } = await withVideos(db, merged, videosOptions(previewTarget(delId, listOf)));
+      const content = await sendableContent(shown);
       if (!hasBody(content)) throw badRequest('codeHtml', 'Le BAT n’a aucun contenu : ni HTML, ni texte, ni AMP.');
       const message = await composer.testMessage(compileContent(content), email);
       const messageId = String(message.messageId);
@@ -370,7 +453,10 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
         label: copy.attribVariable(name),
         example: '',
       }));
-      return { variables: [...MESSAGE_VARIABLES.map((variable) => ({ ...variable })), ...attribs] };
+      return {
+        variables: [...MESSAGE_VARIABLES.map((variable) => ({ ...variable })), ...attribs],
+        ampForms: ampFormsRefusal(context.publicUrl()),
+      };
     },
   );
 
@@ -379,7 +465,12 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     { onRequest: authenticate, schema: { tags: TAGS, body: PreviewBody, response: { 200: PreviewAnswer } } },
     async (request) => {
       const user = currentUser(request);
-      const content = contentOf(request.body);
+      const { delId, listId, ...given } = request.body;
+      if (delId !== undefined) await findOwnedItem(db, deliveryResource, delId, user);
+      const drafted = contentOf(given);
+      compileContent(drafted);
+      const target = previewTarget(delId, listId ?? given.properties?.listId);
+      const { content } = await withVideos(db, drafted, videosOptions(target));
       const compiled = compileContent(content);
       const message = composer.preview(compiled, user.email);
       return {

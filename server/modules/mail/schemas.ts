@@ -88,7 +88,15 @@ export const TestSendBody = Type.Object(
 );
 
 /** POST /api/email/preview: renders content as a contact would receive it. */
-export const PreviewBody = Type.Object(contentFields, { additionalProperties: false });
+export const PreviewBody = Type.Object(
+  {
+    ...contentFields,
+    // The saved delivery and the list whose previous send a videos block's "dernier envoi" reads.
+    delId: Type.Optional(Id),
+    listId: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
 
 // Answers.
 
@@ -128,6 +136,28 @@ export const SendReportAnswer = Answer({
   ampErrors: Type.Array(AmpErrorAnswer, {
     description: 'La partie AMP n’a pas été envoyée : chaque règle AMP4EMAIL enfreinte, avec sa ligne et sa colonne.',
   }),
+  posts: Type.Record(
+    Type.String(),
+    Answer({
+      status: Type.String({ description: 'posting, posted ou failed.' }),
+      ok: Type.Optional(Type.Boolean()),
+      id: Type.Optional(Type.String({ description: 'L’identifiant de la publication sur le canal.' })),
+      text: Type.Optional(Type.String({ description: 'Le texte publié.' })),
+      error: Type.Optional(Type.String({ description: 'Pourquoi la publication a échoué.' })),
+      at: Type.Optional(Type.String()),
+    }),
+    { description: 'Les publications de l’envoi sur le canal du modèle (Telegram, X), avec la réponse du canal.' },
+  ),
+});
+
+/** GET /api/newsletters/{sendId}: a sent newsletter as its public page shows it. */
+export const NewsletterAnswer = Answer({
+  id: Type.Integer(),
+  subject: Type.String(),
+  html: Type.String({ description: 'La partie HTML, telle qu’envoyée (vidéos comprises), sans données de contact.' }),
+  text: Type.String(),
+  sentAt: Type.String({ format: 'date-time' }),
+  lang: Type.String(),
 });
 
 export const OutcomesQuery = Type.Object({
@@ -147,6 +177,19 @@ export const SchedulesAnswer = collectionResponseSchema(scheduleResource);
 export const ScheduleAnswer = Answer(
   Object.fromEntries(Object.entries(itemResponseSchema(scheduleResource).properties).filter(([name]) => !name.startsWith('@'))),
 );
+
+/** GET /api/schedules/{id}: the schedule and its occurrences, each sent or skipped with its reason. */
+export const ScheduleDetailAnswer = Answer({
+  ...Object.fromEntries(Object.entries(itemResponseSchema(scheduleResource).properties).filter(([name]) => !name.startsWith('@'))),
+  occurrences: Type.Array(
+    Answer({
+      occurrenceAt: Type.String({ format: 'date-time', description: "L'occurrence prévue." }),
+      status: Type.Union([Type.Literal('sent'), Type.Literal('skipped')], { description: 'Envoyée, ou sautée.' }),
+      reason: Type.Union([Type.String(), Type.Null()], { description: 'Pourquoi elle a été sautée (« rien de nouveau »…).' }),
+      send: Type.Union([Type.String(), Type.Null()], { description: "L'envoi qu'elle a fait." }),
+    }),
+  ),
+});
 
 export const NoContentAnswer = { description: 'Fait.', type: 'null' };
 
@@ -169,13 +212,17 @@ export const VariablesAnswer = Answer({
   variables: Type.Array(
     Answer({
       name: Type.String({ description: 'Ce que le modèle écrit entre {{ et }}.' }),
-      group: Type.Union([Type.Literal('contact'), Type.Literal('lien'), Type.Literal('attribut')], {
-        description: "« attribut » : l'entrée « attribs », puis chaque attribut des contacts de l'utilisateur (« attribs.ville »).",
+      group: Type.Union([Type.Literal('contact'), Type.Literal('lien'), Type.Literal('attribut'), Type.Literal('bloc')], {
+        description: "« attribut » : l'entrée « attribs », puis chaque attribut des contacts de l'utilisateur (« attribs.ville ») ; « bloc » : un bloc de contenu (les vidéos).",
       }),
       label: Type.String({ description: 'Ce que la variable contient.' }),
       example: Type.String({ description: 'Ce qu’un aperçu ou un BAT montre à sa place.' }),
+      insert: Type.Optional(Type.String({ description: 'Ce que l’éditeur insère (un bloc et ses paramètres).' })),
     }),
   ),
+  ampForms: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pourquoi la partie AMP ne porte pas de formulaire de note (PUBLIC_URL en http) ; null quand elle en porte.',
+  }),
 });
 
 const DnsRecordAnswer = Answer({

@@ -6,4 +6,5 @@ export { cardImage, normalizeThumbnail } from './thumbnails';
 export { type VideoJson } from './types';
 export { type VideoCondition } from './repository';
 export { registerViewerCondition } from './viewerCondition';
+export { newsletterVideos, type NewsletterVideoQuery, type NewsletterVideoRow } from './newsletterVideos';
 export { videosRoutes } from './routes';

@@ -111,8 +111,41 @@ function digestContent(ctx: MessageContext, visitorId: number, list: string, vid
       `<p style="color:#777;font-size:12px">Vous recevez ce résumé parce que vous l'avez demandé sur ${esc(ctx.productName)}. ` +
       `<a href="${esc(unsubscribe)}">Ne plus recevoir le résumé</a></p></body></html>`,
     text: `${heading}\n\n${items.map((i) => i.text).join('\n')}\n\nVoir toute ma liste : ${listUrl}\nNe plus recevoir le résumé : ${unsubscribe}\n`,
+    amp: digestAmp(ctx, visitorId, heading, listUrl, unsubscribe, videos),
     unsubscribe: { url: unsubscribe, oneClickUrl: unsubscribe },
   };
+}
+
+/**
+ * The digest's AMP part (issue 40): the same videos in one fluid column, each with the form
+ * rating it on the three criteria from the inbox (none when PUBLIC_URL is http: AMP forms need
+ * https). It keeps the AMP4EMAIL rules (digest.test.ts).
+ */
+function digestAmp(ctx: MessageContext, visitorId: number, heading: string, listUrl: string, unsubscribe: string, videos: Row[]): string {
+  const cards = videos.map((video) => {
+    const link = `${listUrl}?v=${encodeURIComponent(video.id)}`;
+    const image = cardImage({ videoId: video.id, thumbnail: video.thumbnail, avatar: video.avatar, avatarAsThumbnail: video.avatarAsThumbnail });
+    return (
+      `<div style="margin:0 0 16px;border:1px solid #dddddd;border-radius:8px;overflow:hidden">` +
+      (image?.startsWith('https://')
+        ? `<a href="${esc(link)}"><amp-img src="${esc(image)}" alt="${esc(video.title)}" width="320" height="180" layout="responsive"></amp-img></a>`
+        : '') +
+      `<div style="padding:12px 16px;font-size:16px"><p style="margin:0 0 4px"><a href="${esc(link)}" style="color:#1565c0;font-weight:bold">${esc(video.title)}</a></p>` +
+      `<p style="margin:0;font-size:14px;color:#555555">${esc(video.channel)}</p>` +
+      (ctx.visitorRatingForm?.(visitorId, video.id) ?? '') +
+      `</div></div>`
+    );
+  });
+  return (
+    '<!doctype html><html ⚡4email data-css-strict lang="fr"><head><meta charset="utf-8">' +
+    '<script async src="https://cdn.ampproject.org/v0.js"></script>' +
+    '<style amp4email-boilerplate>body{visibility:hidden}</style></head>' +
+    `<body><div style="max-width:600px;margin:0 auto;font-family:Arial,sans-serif;color:#222222">` +
+    `<h1 style="font-size:20px">${esc(heading)}</h1>${cards.join('')}` +
+    `<p><a href="${esc(listUrl)}">Voir toute ma liste</a></p>` +
+    `<p style="color:#777777;font-size:12px">Vous recevez ce résumé parce que vous l'avez demandé sur ${esc(ctx.productName)}. ` +
+    `<a href="${esc(unsubscribe)}">Ne plus recevoir le résumé</a></p></div></body></html>`
+  );
 }
 
 /** The digests of `messages`, in their order: one statement for those whose payload holds their videos. */

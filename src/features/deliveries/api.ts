@@ -1,5 +1,16 @@
 import { baseApi, members, mergePatch, type HydraCollection } from '../../shared/api';
-import type { AmpError, Delivery, DeliveryContent, DeliveryVersion, MessageVariable, Preview, Schedule, Send, Starter } from './types';
+import type {
+  AmpError,
+  Delivery,
+  DeliveryContent,
+  DeliveryVersion,
+  MessageVariable,
+  Preview,
+  Schedule,
+  ScheduleOccurrence,
+  Send,
+  Starter,
+} from './types';
 
 const LIST = { type: 'Delivery' as const, id: 'LIST' };
 const SENDS = { type: 'Send' as const, id: 'LIST' };
@@ -79,12 +90,16 @@ export const deliveriesApi = baseApi.injectEndpoints({
       keepUnusedDataFor: 3600,
     }),
     /** The variables every message can use (the server's one list); a template's own keys come from its draft. */
-    getMessageVariables: build.query<MessageVariable[], void>({
+    getMessageVariables: build.query<{ variables: MessageVariable[]; ampForms: string | null }, void>({
       query: () => '/email/variables',
-      transformResponse: (response: { variables: MessageVariable[] }) => response.variables,
+      transformResponse: (response: { variables: MessageVariable[]; ampForms?: string | null }) => ({
+        variables: response.variables,
+        ampForms: response.ampForms ?? null,
+      }),
       keepUnusedDataFor: 3600,
     }),
-    previewDelivery: build.mutation<Preview, DeliveryContent>({
+    /** `delId` (and the draft's list): a videos block shows what the next send to that list would (issue 40). */
+    previewDelivery: build.mutation<Preview, DeliveryContent & { delId?: number }>({
       query: (body) => ({ url: '/email/preview', method: 'POST', body }),
     }),
     startSend: build.mutation<{ id: number; total: number; status: string }, { delId: number; listId: number }>({
@@ -128,6 +143,12 @@ export const deliveriesApi = baseApi.injectEndpoints({
     getSchedule: build.query<Schedule | null, number>({
       query: (deliveryId) => ({ url: '/schedules', params: { delivery: deliveryId, active: 1 } }),
       transformResponse: (response: HydraCollection<Schedule>) => members(response)[0] ?? null,
+      providesTags: [SCHEDULES],
+    }),
+    /** A schedule's occurrences, latest first: each sent, or skipped with its reason (« rien de nouveau »…). */
+    getScheduleOccurrences: build.query<ScheduleOccurrence[], number>({
+      query: (id) => `/schedules/${id}`,
+      transformResponse: (response: { occurrences: ScheduleOccurrence[] }) => response.occurrences,
       providesTags: [SCHEDULES],
     }),
     /** Plans the template's sends (replacing its plan); `firstAt` is a wall-clock time in TIMEZONE. */
@@ -190,6 +211,7 @@ export const {
   useFindListChoicesQuery,
   useGetListChoiceQuery,
   useGetScheduleQuery,
+  useGetScheduleOccurrencesQuery,
   useSaveScheduleMutation,
   useStopScheduleMutation,
   useFindOwnersQuery,

@@ -14,6 +14,8 @@ export interface DeliveryProperties {
   listId?: number;
   /** Opens and clicks are tracked in this template's sends (off by default). */
   tracking?: boolean;
+  /** No public page of its sends, no "Voir dans le navigateur" link (issue 40). */
+  private?: boolean;
 }
 
 /** A template's planned sends (Diffusion's frequency), as GET /api/schedules answers them. */
@@ -29,13 +31,23 @@ export interface Schedule {
   lastError: string | null;
 }
 
+/** An occurrence of a schedule, as `GET /api/schedules/{id}` lists it (issue 40): sent, or skipped and why. */
+export interface ScheduleOccurrence {
+  occurrenceAt: string;
+  status: 'sent' | 'skipped';
+  reason: string | null;
+  send: string | null;
+}
+
 /** A variable every message can use, as `GET /api/email/variables` answers it (docs/templates.md, «Variables»). */
 export interface MessageVariable {
   name: string;
-  /** `attribut`: one of the contacts' attributes (`attribs.ville`), or `attribs` itself (the list of them). */
-  group: 'contact' | 'lien' | 'attribut';
+  /** `attribut`: one of the contacts' attributes (`attribs.ville`), or `attribs` itself (the list of them); `bloc`: a block of content. */
+  group: 'contact' | 'lien' | 'attribut' | 'bloc';
   label: string;
   example: string;
+  /** What to insert when more than `{{name}}` (a block with its parameters). */
+  insert?: string;
 }
 
 /** A starting point of « Nouveau modèle », as `GET /api/delivery/starters` answers it (its codes in clear). */

@@ -1,5 +1,5 @@
 import { baseApi, members, type HydraCollection } from '../../shared/api';
-import type { SendFigures, SendingDomain, SendReport } from './types';
+import type { Newsletter, SendFigures, SendingDomain, SendReport } from './types';
 
 /** Where the browser downloads a send's outcomes, with the link's token in place of the bearer. */
 export const sendOutcomesCsvPath = (id: number, token: string) => `/sends/${id}/outcomes.csv?download=${encodeURIComponent(token)}`;
@@ -22,10 +22,15 @@ export const mailApi = baseApi.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     // A one-minute link the browser follows: each contact's outcome streams to disk as CSV.
+    /** A sent newsletter's public page (no session needed; a private delivery's is a 404). */
+    getNewsletter: build.query<Newsletter, number>({
+      query: (id) => `/newsletters/${id}`,
+    }),
     sendOutcomesDownloadLink: build.mutation<{ token: string }, number>({
       query: (id) => ({ url: `/sends/${id}/outcomes.csv/download`, method: 'POST' }),
     }),
   }),
 });
 
-export const { useGetSendReportQuery, useGetLatestSendsQuery, useSendOutcomesDownloadLinkMutation, useGetSendingDomainQuery } = mailApi;
+export const { useGetSendReportQuery, useGetLatestSendsQuery, useSendOutcomesDownloadLinkMutation, useGetSendingDomainQuery, useGetNewsletterQuery } =
+  mailApi;

@@ -27,6 +27,8 @@ export interface SendReport {
   timeline: { sentPerMinute: TimelinePoint[]; opensPerHour: TimelinePoint[]; clicksPerHour: TimelinePoint[] };
   /** The AMP part was not sent: each AMP4EMAIL rule it breaks (absent from older servers). */
   ampErrors?: { rule: string; line: number; column: number; message: string }[];
+  /** Its posts to the delivery's channel (Telegram, X), with what the channel answered (issue 40). */
+  posts?: Record<string, { status: string; ok?: boolean; id?: string; text?: string; error?: string; at?: string }>;
 }
 
 /** A DNS record the sending domain should publish, and its state read from DNS. */
@@ -70,4 +72,14 @@ export interface SendFigures {
   bounced: number;
   opened: number;
   clicked: number;
+}
+
+/** GET /api/newsletters/{sendId}: a sent newsletter as its public page shows it (issue 40). */
+export interface Newsletter {
+  id: number;
+  subject: string;
+  html: string;
+  text: string;
+  sentAt: string;
+  lang: string;
 }

@@ -385,7 +385,7 @@ export const frConsole = {
       title: 'Variables',
       intro: (target: string) => `Un clic insère la variable à l’endroit du curseur, dans le code ${target}.`,
       insert: (name: string, label: string) => `Insérer {{${name}}} : ${label}`,
-      groups: { contact: 'Contact', attribut: 'Attributs', lien: 'Liens', own: 'Données du modèle' } as Record<string, string>,
+      groups: { contact: 'Contact', attribut: 'Attributs', lien: 'Liens', bloc: 'Blocs', own: 'Données du modèle' } as Record<string, string>,
       // `{{attribs.ville "Paris"}}`: docs/templates.md, «Attributes».
       attribsHint: 'Un attribut absent est rendu vide ; {{attribs.ville "Paris"}} donne « Paris » au contact qui n’en a pas.',
       own: (value: string) => (value ? `Donnée du modèle (« ${value} »)` : 'Donnée du modèle'),
@@ -419,7 +419,11 @@ export const frConsole = {
       invalidKey: 'Lettres, chiffres et _ ; pas de chiffre en tête.',
       empty: 'Aucune donnée.',
     },
-    languages: { fr: 'Français', en: 'Anglais', es: 'Espagnol', de: 'Allemand', it: 'Italien', pt: 'Portugais' },
+    languages: { fr: 'Français', en: 'Anglais', es: 'Espagnol', de: 'Allemand', it: 'Italien', pt: 'Portugais' } as Record<string, string>,
+    // Issue 40: the language sets Content-Language and <html lang>; the server's own words exist in French and English.
+    languageNote: 'La langue du message : son en-tête Content-Language, le lang de sa partie HTML et la langue du pied de message.',
+    languageFallback: (language: string) =>
+      `${language} : l'en-tête Content-Language et le lang de la partie HTML le diront, mais le pied de message et les pages du produit resteront en français (seuls le français et l'anglais sont traduits).`,
     frequences: {
       '': 'Aucune',
       unique: 'Envoi unique',
@@ -517,6 +521,10 @@ export const frConsole = {
   schedule: {
     tracking: 'Suivi des ouvertures et des clics',
     trackingHelp: 'Désactivé par défaut : activez-le seulement avec le consentement des destinataires.',
+    // Issue 40: the public page of a sent newsletter, which Telegram and X posts link to.
+    private: 'Lettre privée',
+    privateHelp:
+      'Une lettre privée n’a pas de page publique (/newsletters/…) ni de lien « Voir dans le navigateur » ; les publications Telegram et X y renvoient sinon.',
     firstAt: (timezone: string) => `Première date et heure (${timezone})`,
     plan: 'Planifier',
     stop: 'Arrêter la planification',
@@ -526,6 +534,9 @@ export const frConsole = {
     saved: 'Planification enregistrée.',
     stopped: 'Planification arrêtée.',
     lastError: (reason: string) => `Dernière occurrence non envoyée : ${reason}`,
+    occurrences: 'Dernières occurrences',
+    occurrenceSent: (date: string) => `${date} : envoyée`,
+    occurrenceSkipped: (date: string, reason: string) => `${date} : non envoyée (${reason})`,
   },
   reschedule: {
     open: 'Changer la date',
@@ -562,6 +573,12 @@ export const frConsole = {
     reason: 'Raison',
     kinds: { failed: 'Échec d’envoi', hard: 'Rejet définitif', soft: 'Rejet temporaire' } as Record<string, string>,
     ampErrors: 'Partie AMP non envoyée',
+    posts: 'Publications',
+    postChannels: { telegram: 'Telegram', x: 'X' } as Record<string, string>,
+    postStatus: { posting: 'En cours', posted: 'Publiée', failed: 'Échec' } as Record<string, string>,
+    postChannel: 'Canal',
+    postState: 'État',
+    postAnswer: 'Réponse du canal',
     ampErrorsIntro: 'Le code AMP enfreint les règles AMP4EMAIL : les messages sont partis avec leur texte et leur HTML seulement.',
     ampRule: 'Règle',
     ampLine: 'Ligne',

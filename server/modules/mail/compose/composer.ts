@@ -13,6 +13,10 @@ import { composeMessage, sendMessageId, senderDomain } from './message';
 import { composeOneOff } from './oneOff';
 import type { CompiledContent, Contact } from './render';
 import { inlineCss as inlineCssOf, wholeMessage } from './whole';
+import { ampFormsRefusal, ampRatingForm, RATING_TOKEN_DAYS } from './ampRating';
+
+/** The public page of a sent newsletter (issue 40), what "Voir dans le navigateur" and channel posts link to. */
+export const newsletterUrl = (base: string, sendId: number) => `${base.replace(/\/+$/, '')}/newsletters/${sendId}`;
 
 /** The sample contact of previews and test sends. */
 const sampleContact = (email: string) => ({ email, firstname: copy.previewFirstname, lastname: copy.previewLastname });
@@ -59,10 +63,14 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
     contact: Contact,
     ref: RecipientRef,
     unsubscribe: { url: string; mailto: string | null; preferences: string },
-    extra: { messageId: string; feedbackId: string; subjectPrefix?: string; list?: { id: number; name: string } },
+    extra: { messageId: string; feedbackId: string; subjectPrefix?: string; list?: { id: number; name: string }; viewUrl?: string },
   ): Promise<SendMailOptions> => {
     // Rendered once: the tracker reads the HTML's link targets, the message is made of it.
-    const parts = content.render(contact, { unsubscribeUrl: unsubscribe.url, preferencesUrl: unsubscribe.preferences });
+    const parts = content.render(
+      contact,
+      { unsubscribeUrl: unsubscribe.url, preferencesUrl: unsubscribe.preferences },
+      { ampForm: ratingForm('c', ref.contactId, content.lang) },
+    );
     const tracked = content.tracking && parts.html.trim() !== '';
     const message = composeMessage(
       content,
@@ -75,6 +83,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         subjectPrefix: extra.subjectPrefix,
         returnPath: bounceDomain ? bounceAddress(links.tokens(), ref, bounceDomain) : undefined,
         tracker: tracked ? await links.tracker(ref, unsubscribe.url, parts.html) : undefined,
+        viewUrl: extra.viewUrl,
       },
       parts,
     );
@@ -92,6 +101,14 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
     );
   };
 
+  /** The AMP rating form of one person and video, signed for them (none with an http PUBLIC_URL). */
+  const ratingForm = (who: 'c' | 'v', id: number, lang: string | undefined) => {
+    const base = links.baseUrl();
+    if (ampFormsRefusal(base)) return undefined;
+    const expires = Math.floor(Date.now() / 1000) + RATING_TOKEN_DAYS * 86_400;
+    return (video: { id: string }) => ampRatingForm(base, links.ratingTokens().sign({ who, id, videoId: video.id, expires }), lang);
+  };
+
   const mailtoOf = (ref: RecipientRef) =>
     bounceDomain ? `mailto:${links.unsubscribeAddress(ref, bounceDomain)}?subject=unsubscribe` : null;
 
@@ -99,6 +116,10 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
     async load(db: Queryable): Promise<void> {
       install = await loadInstallId(db);
       key = await loadDkimKey(db, domain, dkim);
+    },
+    /** A digest visitor's AMP rating form of a video (empty with an http PUBLIC_URL). */
+    visitorRatingForm(visitorId: number, videoId: string, lang?: string): string {
+      return ratingForm('v', visitorId, lang)?.({ id: videoId }) ?? '';
     },
     /** The key messages are signed with (null: DKIM=off). */
     signingKey: () => key,
@@ -108,11 +129,12 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         send.content,
         job,
         job,
-        { url: links.unsubscribeUrl(job.contactId), mailto: mailtoOf(job), preferences: links.preferencesUrl(job.contactId) },
+        { url: links.unsubscribeUrl(job.contactId, send.content.lang), mailto: mailtoOf(job), preferences: links.preferencesUrl(job.contactId) },
         {
           messageId: sendMessageId(job.sendId, job.contactId, installId(), domain),
           feedbackId: `${job.sendId}:${list.id}:envoi:${installId()}`,
           list,
+          viewUrl: send.content.viewable ? newsletterUrl(links.baseUrl(), job.sendId) : undefined,
         },
       );
     },
@@ -126,7 +148,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
         content,
         sampleContact(email),
         BAT_RECIPIENT,
-        { url: links.unsubscribeUrl(null), mailto: mailtoOf(BAT_RECIPIENT), preferences: links.preferencesUrl(null) },
+        { url: links.unsubscribeUrl(null, content.lang), mailto: mailtoOf(BAT_RECIPIENT), preferences: links.preferencesUrl(null) },
         {
           messageId: `<bat-${randomUUID()}.${installId()}@${domain}>`,
           feedbackId: `bat:0:envoi:${installId()}`,
@@ -151,7 +173,7 @@ export function mailComposer({ from, links, bounceDomain, dkim }: ComposerOption
       return composeMessage(content, sampleContact(email), {
         from,
         messageId: '<preview@localhost>',
-        unsubscribeUrl: links.unsubscribeUrl(null),
+        unsubscribeUrl: links.unsubscribeUrl(null, content.lang),
         preferencesUrl: links.preferencesUrl(null),
       });
     },

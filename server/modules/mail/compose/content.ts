@@ -23,6 +23,8 @@ export function contentOf(delivery: ContentFields): SendContent {
     amp: delivery.codeAmp ?? '',
     vars: deliveryVars(delivery.properties),
     tracking: delivery.properties?.tracking === true,
+    ...(delivery.properties?.lang ? { lang: delivery.properties.lang } : {}),
+    ...(delivery.properties?.private ? { private: true } : {}),
   };
 }
 

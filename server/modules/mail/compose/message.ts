@@ -1,6 +1,6 @@
 import Handlebars from 'handlebars';
 import type { SendMailOptions } from 'nodemailer';
-import { copy } from '../copy';
+import { languageCopy, type LanguageCopy } from './language';
 import type { CompiledContent, Contact } from './render';
 import { trackHtml, type Tracker } from '../tracking';
 
@@ -15,6 +15,8 @@ export interface Envelope {
   returnPath?: string;
   /** Rewrites links and adds the open image when the content is tracked. */
   tracker?: Tracker;
+  /** The send's public page: "Voir dans le navigateur" at the top of the HTML and text parts. */
+  viewUrl?: string;
 }
 
 const escape = Handlebars.escapeExpression;
@@ -32,16 +34,35 @@ export function senderDomain(from: string): string {
 export const sendMessageId = (sendId: number, contactId: number, installId: string, domain: string) =>
   `<send-${sendId}.contact-${contactId}.${installId}@${domain}>`;
 
+/** Right after `<body …>`, or at the start of a fragment. */
+function afterBodyStart(document: string, addition: string): string {
+  const match = /<body\b[^>]*>/i.exec(document);
+  if (!match) return `${addition}${document}`;
+  const at = match.index + match[0].length;
+  return `${document.slice(0, at)}${addition}${document.slice(at)}`;
+}
+
+const viewLink = (url: string, words: LanguageCopy) =>
+  `<p style="font-size:12px;color:#666666;text-align:center;margin:0 0 8px"><a href="${escape(url)}">${escape(words.viewInBrowser)}</a></p>`;
+
 function beforeBodyEnd(document: string, addition: string): string {
   const at = document.search(/<\/body>(?![\s\S]*<\/body>)/i);
   return at < 0 ? `${document}\n${addition}` : `${document.slice(0, at)}${addition}${document.slice(at)}`;
 }
 
-const htmlFooter = (url: string, preferences?: string) =>
-  `<p style="font-size:12px;color:#666666;text-align:center">${escape(copy.footerHtmlQuestion)} ` +
-  `<a href="${escape(url)}">${escape(copy.footerLink)}</a>` +
-  (preferences ? ` · <a href="${escape(preferences)}">${escape(copy.footerPreferences)}</a>` : '') +
+const htmlFooter = (url: string, words: LanguageCopy, preferences?: string) =>
+  `<p style="font-size:12px;color:#666666;text-align:center">${escape(words.footerHtmlQuestion)} ` +
+  `<a href="${escape(url)}">${escape(words.footerLink)}</a>` +
+  (preferences ? ` · <a href="${escape(preferences)}">${escape(words.footerPreferences)}</a>` : '') +
   '</p>';
+
+/** The document's `<html lang>`: the delivery's language, whatever the template wrote. */
+export function withHtmlLang(document: string, lang: string): string {
+  return document.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
+    const others = attributes.replace(/\s+lang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, '');
+    return `<html${others} lang="${escape(lang)}">`;
+  });
+}
 
 /**
  * The message a contact receives: text, HTML and AMP parts (those the delivery has), each with
@@ -58,14 +79,18 @@ export function composeMessage(
   const parts = rendered ?? compiled.render(contact, { unsubscribeUrl: envelope.unsubscribeUrl, preferencesUrl: envelope.preferencesUrl });
   if (compiled.tracking && envelope.tracker && parts.html.trim()) parts.html = trackHtml(parts.html, envelope.tracker);
   const url = envelope.unsubscribeUrl;
+  const words = languageCopy(compiled.lang);
   const withLink = (part: 'html' | 'amp' | 'text') => {
-    const body = parts[part];
+    let body = part === 'text' ? parts[part] : withHtmlLang(parts[part], compiled.lang);
     if (!body.trim()) return undefined;
+    // The send's public page, at the top of the parts a browser can show (not the AMP one: it is the interactive copy).
+    if (envelope.viewUrl && part === 'text') body = `${words.viewInBrowser} : ${envelope.viewUrl}\n\n${body}`;
+    if (envelope.viewUrl && part === 'html') body = afterBodyStart(body, viewLink(envelope.viewUrl, words));
     if (compiled.placesLink.has(part)) return body;
     const preferences = envelope.preferencesUrl;
     return part === 'text'
-      ? `${body}\n\n${copy.footerText} ${url}\n${preferences ? `${copy.footerPreferences} : ${preferences}\n` : ''}`
-      : beforeBodyEnd(body, htmlFooter(url, preferences));
+      ? `${body}\n\n${words.footerText} ${url}\n${preferences ? `${words.footerPreferences} : ${preferences}\n` : ''}`
+      : beforeBodyEnd(body, htmlFooter(url, words, preferences));
   };
   return {
     from: envelope.from,
@@ -76,6 +101,10 @@ export function composeMessage(
     amp: withLink('amp'),
     messageId: envelope.messageId,
     ...(envelope.returnPath ? { envelope: { from: envelope.returnPath, to: contact.email } } : {}),
-    headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      'List-Unsubscribe': `<${url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'Content-Language': compiled.lang,
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import type { MessageContent } from '../messages';
+import { withFormScripts } from './ampRating';
 
 /**
  * The message a queued one-off message's content becomes: its parts, and the one-click
@@ -16,6 +17,7 @@ export function composeOneOff(
     subject: content.subject,
     text: content.text?.trim() ? content.text : undefined,
     html: content.html?.trim() ? content.html : undefined,
+    amp: content.amp?.trim() ? withFormScripts(content.amp) : undefined,
     messageId: envelope.messageId,
     ...(listId ? { list: { id: { url: listId.id, comment: listId.name } } } : {}),
     headers: unsubscribe

@@ -1,8 +1,10 @@
 import Handlebars from 'handlebars';
 import { badRequest, HttpError } from '../../../shared/errors';
 import { describeTemplateError } from './templateError';
-import { MESSAGE_VARIABLES, type MessageVariableName } from './variables';
+import { MESSAGE_VARIABLES, type MessageVariableListed, type MessageVariableName } from './variables';
 import { inlineCss } from './whole';
+import { withFormScripts } from './ampRating';
+import { registerVideosHelper, videoBlocksOfPrograms, type ResolvedVideos, type VideoBlock, type VideoRenderData } from './videos';
 
 /** What every message of a send is rendered from: decoded codes and the delivery's own values. */
 export interface SendContent {
@@ -16,6 +18,12 @@ export interface SendContent {
   tracking?: boolean;
   /** Why the template's AMP part is not sent (it breaks the AMP4EMAIL rules); absent when it is sent. */
   ampErrors?: AmpError[];
+  /** The videos each videos block shows, decided once for the send (compose/videos.ts); absent: none yet. */
+  videos?: ResolvedVideos;
+  /** The delivery's language (its "Langue" tab): `Content-Language`, `<html lang>`, the footer's words. */
+  lang?: string;
+  /** Its sends have no public page and no "Voir dans le navigateur" link. */
+  private?: boolean;
 }
 
 /** An AMP4EMAIL rule the AMP part breaks, where. */
@@ -49,10 +57,10 @@ export interface RenderedParts {
 }
 
 /** The names a message may use besides the delivery's own: the contact's fields and its link (`variables.ts`). */
-export const CONTACT_KEYS: readonly MessageVariableName[] = MESSAGE_VARIABLES.map((variable) => variable.name);
+export const CONTACT_KEYS: readonly MessageVariableListed[] = MESSAGE_VARIABLES.map((variable) => variable.name);
 
 type Part = keyof RenderedParts;
-type Renderer = (context: Record<string, unknown>) => string;
+type Renderer = (context: Record<string, unknown>, options?: { data: VideoRenderData }) => string;
 
 /**
  * The helper `{{attribs.ville "Paris"}}` becomes (docs/templates.md, «Variables»): the
@@ -94,6 +102,8 @@ function withAttribDefaults(program: hbs.AST.Program): hbs.AST.Program {
   walk(program);
   return program;
 }
+
+registerVideosHelper(hbs);
 const BLOCK_HELPERS_KEEPING_CONTEXT = new Set(['if', 'unless']);
 
 /**
@@ -141,12 +151,18 @@ const FIELD_OF: Record<Part, string> = { subject: 'subject', html: 'codeHtml', t
 
 /** A send's templates, compiled once and rendered for each contact. */
 export interface CompiledContent {
-  render(contact: Contact, links: string | ContactLinks): RenderedParts;
+  /** `ampForm` gives each default videos card of the AMP part its rating form (compose/ampRating.ts). */
+  render(contact: Contact, links: string | ContactLinks, options?: { ampForm?: VideoRenderData['ampForm'] }): RenderedParts;
   /** Names the templates use that neither the delivery nor the contact provides: they render empty. */
   missing: string[];
   /** Parts that place the unsubscribe link themselves (the others get the footer). */
   placesLink: Set<Part>;
   tracking: boolean;
+  /** The videos blocks the templates hold (their parameters checked). */
+  videoBlocks: VideoBlock[];
+  lang: string;
+  /** Its sends have a public page (`/newsletters/{sendId}`), which its messages link to. */
+  viewable: boolean;
 }
 
 /**
@@ -157,17 +173,22 @@ export function compileContent(content: SendContent): CompiledContent {
   const renderers = {} as Record<Part, Renderer>;
   const used = new Set<string>();
   const placesLink = new Set<Part>();
+  const programs: Partial<Record<Part, hbs.AST.Program>> = {};
   for (const part of ['subject', 'html', 'text', 'amp'] as Part[]) {
     const source = part === 'amp' ? protectAmpTemplates(content.amp) : content[part];
     try {
       // The HTML part's CSS is inlined once per send, on the template (Handlebars' expressions pass through).
       const program = withAttribDefaults(hbs.parse(part === 'html' ? inlineCss(source) : source));
+      programs[part] = program;
+      videoBlocksOfPrograms({ [part]: program }); // a wrong videos block is a 400 on its part's field
       const names = namesOf(program);
+      // `{{videos}}` alone is the videos block's default layout, not a name.
+      names.delete('videos');
       names.forEach((name) => used.add(name));
       if (names.has('unsubscribeUrl')) placesLink.add(part);
       const template = hbs.compile(program, {
         noEscape: part === 'subject' || part === 'text',
-        knownHelpers: { raw: true, [ATTRIB_DEFAULT]: true },
+        knownHelpers: { raw: true, videos: true, [ATTRIB_DEFAULT]: true },
         knownHelpersOnly: true,
       });
       template({}); // compiles now, so that errors surface here rather than mid-send
@@ -178,12 +199,19 @@ export function compileContent(content: SendContent): CompiledContent {
       throw badRequest(FIELD_OF[part], `Le modèle '${FIELD_OF[part]}' est invalide : ${reason}`);
     }
   }
+  const videoBlocks = videoBlocksOfPrograms(programs);
   const provided = new Set<string>([...Object.keys(content.vars), ...CONTACT_KEYS]);
+  const data = (part: Part, ampForm?: VideoRenderData['ampForm']): { data: VideoRenderData } => ({
+    data: { videos: content.videos, part, lang: content.lang, ampForm },
+  });
   return {
     missing: [...used].filter((name) => !provided.has(name)).sort(),
     placesLink,
     tracking: content.tracking === true,
-    render: (contact, given) => {
+    videoBlocks,
+    lang: content.lang || 'fr',
+    viewable: content.private !== true,
+    render: (contact, given, options = {}) => {
       const links = typeof given === 'string' ? { unsubscribeUrl: given } : given;
       // Every one of MESSAGE_VARIABLES, and only those (the type holds to it), over the delivery's own.
       const variables: Record<MessageVariableName, unknown> = {
@@ -197,12 +225,12 @@ export function compileContent(content: SendContent): CompiledContent {
       const context = { ...content.vars, ...variables };
       return {
         subject: renderers
-          .subject(context)
+          .subject(context, data('subject'))
           .replace(/[\r\n]+/g, ' ')
           .trim(),
-        html: renderers.html(context),
-        text: renderers.text(context),
-        amp: renderers.amp(context),
+        html: renderers.html(context, data('html')),
+        text: renderers.text(context, data('text')),
+        amp: withFormScripts(renderers.amp(context, data('amp', options.ampForm))),
       };
     },
   };

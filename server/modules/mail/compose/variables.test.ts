@@ -7,8 +7,11 @@ const content = (html: string, vars: Record<string, string> = {}) => ({ subject:
 
 describe('the variables every message can use (issue 41)', () => {
   it('are all provided when a message renders, and nothing else is', () => {
-    // `attribs` is an object: a template reads one attribute of it.
-    const html = MESSAGE_VARIABLES.map(({ name }) => `<p>{{${name === 'attribs' ? 'attribs.ville' : name}}}</p>`).join('') + '<p>{{inconnue}}</p>';
+    // `attribs` is an object: a template reads one attribute of it; a block is no value.
+    const html =
+      MESSAGE_VARIABLES.filter((variable) => variable.group !== 'bloc')
+        .map(({ name }) => `<p>{{${name === 'attribs' ? 'attribs.ville' : name}}}</p>`)
+        .join('') + '<p>{{inconnue}}</p>';
     const compiled = compileContent(content(html));
     expect(compiled.missing).toEqual(['inconnue']);
     const parts = compiled.render(

@@ -11,13 +11,15 @@ export interface MessageVariable {
   /**
    * `contact`: a field of the contact the message goes to; `lien`: an address made for them;
    * `attribut`: one of the contact's attributes, `attribs.<name>` (the route adds each name the
-   * caller's contacts have beside the one entry of this list).
+   * caller's contacts have beside the one entry of this list); `bloc`: a block of content (compose/videos.ts).
    */
-  group: 'contact' | 'lien' | 'attribut';
+  group: 'contact' | 'lien' | 'attribut' | 'bloc';
   /** What it holds, in French, for the editor's list. */
   label: string;
   /** What a preview or a BAT shows for it. */
   example: string;
+  /** What the editor inserts, when more than `{{name}}` (a block with its parameters). */
+  insert?: string;
 }
 
 export const MESSAGE_VARIABLES = [
@@ -43,6 +45,18 @@ export const MESSAGE_VARIABLES = [
     label: 'Lien vers la page « Gérer mes abonnements » du contact : ses listes, une à une, ou toutes',
     example: 'https://…/preferences/…',
   },
+  {
+    name: 'videos',
+    group: 'bloc',
+    label:
+      'Les dernières vidéos de créateurs : createurs="<ids de chaînes>" ou groupe="<catégorie>", depuis="dernier envoi" ou "<N> jours", max=6 ; ' +
+      'seul, des cartes prêtes ; en bloc {{#videos …}} … {{/videos}}, chaque vidéo avec titre, url, miniature, date, createur et notes',
+    example: 'Les vidéos publiées depuis le dernier envoi',
+    insert: '{{videos groupe="" depuis="dernier envoi" max=6}}',
+  },
 ] as const satisfies readonly MessageVariable[];
 
-export type MessageVariableName = (typeof MESSAGE_VARIABLES)[number]['name'];
+/** Every name of the list. */
+export type MessageVariableListed = (typeof MESSAGE_VARIABLES)[number]['name'];
+/** The names that hold a value (blocks render by themselves). */
+export type MessageVariableName = Extract<(typeof MESSAGE_VARIABLES)[number], { group: 'contact' | 'lien' }>['name'];

@@ -14,6 +14,11 @@ export interface MessageContext {
    * (`registerUnsubscribeAudience`): the one unsubscribe page serves it.
    */
   unsubscribeUrl(audience: string, id: number): string;
+  /**
+   * The AMP form rating a video for a visitor (issue 40): posts to `POST /api/amp/notes` with a
+   * token signed for them and the video; empty when PUBLIC_URL is not https (AMP forms need it).
+   */
+  visitorRatingForm?(visitorId: number, videoId: string): string;
 }
 
 /** A queued message as its kind receives it. */
@@ -32,6 +37,8 @@ export interface MessageContent {
   subject: string;
   html?: string;
   text?: string;
+  /** An AMP part (AMP for Email), sent beside the HTML or text. */
+  amp?: string;
   /** The one-click unsubscribe (RFC 8058) of the message, when it has one. */
   unsubscribe?: { url: string; oneClickUrl?: string } | null;
   /** The List-Id of the list the message is about (RFC 2919). */

@@ -29,3 +29,5 @@ export {
   type SendStatus,
   type StepSend,
 } from './sends';
+export { previousSendAt, recordSkippedOccurrence, withVideos, type SendTarget, type VideosOptions } from './videos';
+export { claimPost, postsOf, publicSend, recordPost } from './posts';

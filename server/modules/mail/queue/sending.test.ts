@@ -285,7 +285,15 @@ describe('GET /api/email/variables', () => {
   it("answers the variables every message can use, to whoever is signed in", async () => {
     const response = await t.call('GET', '/api/email/variables', operator);
     expect(response.statusCode).toBe(200);
-    expect(response.json().variables.map((variable: { name: string }) => variable.name)).toEqual(['firstname', 'lastname', 'email', 'attribs', 'unsubscribeUrl', 'preferencesUrl']);
+    expect(response.json().variables.map((variable: { name: string }) => variable.name)).toEqual([
+      'firstname',
+      'lastname',
+      'email',
+      'attribs',
+      'unsubscribeUrl',
+      'preferencesUrl',
+      'videos',
+    ]);
     expect(response.json().variables[0]).toEqual({ name: 'firstname', group: 'contact', label: 'Prénom du contact', example: 'Prénom' });
     expect((await t.app.inject({ method: 'GET', url: '/api/email/variables' })).statusCode).toBe(401);
   });

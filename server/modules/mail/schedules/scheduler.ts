@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/db';
-import { fireDueSchedules } from './schedules';
+import { fireDueSchedules, type FireOptions } from './schedules';
 import { startDue } from '../queue';
 
 /**
@@ -13,7 +13,7 @@ export class Scheduler {
   private running: Promise<void> | null = null;
 
   constructor(
-    private readonly deps: { db: Db; everyMs: number; log: FastifyBaseLogger; started: () => void },
+    private readonly deps: { db: Db; everyMs: number; log: FastifyBaseLogger; started: () => void; videos?: () => FireOptions },
   ) {}
 
   start(): void {
@@ -34,7 +34,7 @@ export class Scheduler {
 
   private async tick(): Promise<void> {
     try {
-      const fired = await fireDueSchedules(this.deps.db);
+      const fired = await fireDueSchedules(this.deps.db, 10, this.deps.videos?.());
       const started = await startDue(this.deps.db);
       if (fired + started > 0) this.deps.started();
     } catch (error) {

@@ -1,9 +1,19 @@
 import type { Db, Queryable } from '../../../db/db';
 import type { ResourceDef } from '../../../shared/hydra';
 import type { DeliveryRow } from '../../deliveries';
-import { contentOf, hasBody, sendableContent } from '../compose';
+import { HttpError } from '../../../shared/errors';
+import { contentOf, hasBody, nothingNew, sendableContent } from '../compose';
 import { nextOccurrence, type Frequency } from './occurrences';
-import { insertSend } from '../queue';
+import { insertSend, recordSkippedOccurrence, withVideos } from '../queue';
+
+/** Why an occurrence whose videos blocks have nothing since the previous send was not sent. */
+export const NOTHING_NEW = 'rien de nouveau';
+
+/** What firing a schedule needs to decide its videos blocks' videos (compose/videos.ts). */
+export interface FireOptions {
+  publicUrl: string;
+  timezone?: string;
+}
 
 /** A template's planned sends to a list (Diffusion's frequency and first date). */
 export const scheduleResource: ResourceDef = {
@@ -103,7 +113,7 @@ async function publishedVersion(db: Queryable, deliveryId: number): Promise<Deli
  * everything was down fire once, not once each — and the send is unique per (schedule,
  * occurrence), so each occurrence fires once across processes and restarts.
  */
-export async function fireDueSchedules(db: Db, limit = 10): Promise<number> {
+export async function fireDueSchedules(db: Db, limit = 10, options: FireOptions = { publicUrl: 'http://localhost' }): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx.query<DueSchedule>(
       `SELECT id, delivery_id AS "deliveryId", grp_id AS "listId", segment_id AS "segmentId", user_id AS "userId", frequency, first_at AS "firstAt", timezone, next_at AS "nextAt"
@@ -119,8 +129,9 @@ export async function fireDueSchedules(db: Db, limit = 10): Promise<number> {
         schedule.frequency === 'unique'
           ? null
           : nextOccurrence(new Date(schedule.firstAt), schedule.frequency, after, schedule.timezone);
-      const error = await fire(tx, schedule);
+      const error = await fire(tx, schedule, options);
       if (!error) fired += 1;
+      else await recordSkippedOccurrence(tx, schedule.id, schedule.nextAt, error);
       await tx.query('UPDATE mail_schedule SET next_at = $2, active = CASE WHEN $2::timestamptz IS NULL THEN 0 ELSE 1 END, last_error = $3 WHERE id = $1', [
         schedule.id,
         next?.toISOString() ?? null,
@@ -132,11 +143,11 @@ export async function fireDueSchedules(db: Db, limit = 10): Promise<number> {
 }
 
 /** Makes the send of one occurrence; answers why it could not (kept on the schedule), or null. */
-async function fire(tx: Queryable, schedule: DueSchedule): Promise<string | null> {
+async function fire(tx: Queryable, schedule: DueSchedule, options: FireOptions): Promise<string | null> {
   const version = await publishedVersion(tx, schedule.deliveryId);
   if (!version) return "Aucune version du modèle n'est en production (MEP).";
-  const content = contentOf(version);
-  if (!hasBody(content)) return "La version en production n'a aucun contenu à envoyer.";
+  const drafted = contentOf(version);
+  if (!hasBody(drafted)) return "La version en production n'a aucun contenu à envoyer.";
   let list: { subject: string; user: number; actif: number } | undefined;
   if (schedule.listId !== null) {
     [list] = await tx.query<{ subject: string; user: number; actif: number }>('SELECT subject, user_id AS "user", actif FROM grp WHERE id = $1', [schedule.listId]);
@@ -147,6 +158,17 @@ async function fire(tx: Queryable, schedule: DueSchedule): Promise<string | null
     const [segment] = await tx.query<{ name: string }>('SELECT name FROM segment WHERE id = $1', [schedule.segmentId]);
     if (!segment) return 'Le segment est supprimé.';
     subject = segment.name;
+  }
+  let content;
+  try {
+    const target = { deliveryId: schedule.deliveryId, listId: schedule.listId, segmentId: schedule.segmentId };
+    const decided = await withVideos(tx, drafted, { ...options, target });
+    // A videos block with nothing new since the delivery's previous send to the list: nothing is sent.
+    if (nothingNew(decided.blocks, decided.content.videos ?? {})) return NOTHING_NEW;
+    content = decided.content;
+  } catch (error) {
+    if (error instanceof HttpError) return error.message;
+    throw error;
   }
   await insertSend(
     tx,
@@ -163,4 +185,33 @@ async function fire(tx: Queryable, schedule: DueSchedule): Promise<string | null
     { scheduleId: schedule.id, occurrenceAt: schedule.nextAt },
   );
   return null;
+}
+
+/** One occurrence of a schedule: the send it made, or why it made none. */
+export interface ScheduleOccurrence {
+  occurrenceAt: string;
+  status: 'sent' | 'skipped';
+  /** Why it was skipped ("rien de nouveau", a missing version…); null when sent. */
+  reason: string | null;
+  /** The send it made (`/api/sends/{id}`); null when skipped. */
+  send: string | null;
+}
+
+/** A schedule's occurrences so far, latest first: its sends and its skipped occurrences (the latest 200). */
+export async function occurrencesOf(db: Queryable, scheduleId: number): Promise<ScheduleOccurrence[]> {
+  const rows = await db.query<{ occurrenceAt: string; status: 'sent' | 'skipped'; reason: string | null; sendId: number | null }>(
+    `SELECT * FROM (
+       SELECT occurrence_at AS "occurrenceAt", 'sent' AS status, NULL::text AS reason, id AS "sendId"
+       FROM mail_send WHERE schedule_id = $1 AND occurrence_at IS NOT NULL
+       UNION ALL
+       SELECT occurrence_at, 'skipped', reason, NULL::int FROM mail_schedule_skip WHERE schedule_id = $1
+     ) o ORDER BY "occurrenceAt" DESC LIMIT 200`,
+    [scheduleId],
+  );
+  return rows.map((row) => ({
+    occurrenceAt: new Date(row.occurrenceAt).toISOString(),
+    status: row.status,
+    reason: row.reason,
+    send: row.sendId === null ? null : `/api/sends/${row.sendId}`,
+  }));
 }

@@ -3,7 +3,7 @@
  * their routes, and the unsubscribe routes.
  */
 export { MailLinks } from './links';
-export { BAT_RECIPIENT, mailTokens, type MailTokens, type RecipientRef } from './tokens';
+export { BAT_RECIPIENT, mailTokens, ratingTokens, type MailTokens, type RatingTokenClaims, type RatingTokens, type RecipientRef } from './tokens';
 export { trackHtml, type Tracker } from './trackHtml';
 export { registerTrackingRoutes, trackingPaths } from './routes';
 export {
@@ -18,3 +18,4 @@ export {
 } from './unsubscribe';
 export { registerPreferenceRoutes } from './preferences';
 export { MACHINE_OPEN_SECONDS, recordClick, recordOpen, recordUnsubscribe } from './results';
+export { addressOf, registerAmpNotesRoutes, registerAmpRatingSink, type AmpCriterion, type AmpRating, type AmpRatingSink } from './ampNotes';

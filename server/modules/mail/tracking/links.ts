@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/db';
-import { mailTokens, type MailTokens, type RecipientRef } from './tokens';
+import { mailTokens, ratingTokens, type MailTokens, type RatingTokens, type RecipientRef } from './tokens';
 import { LinkTargets } from './linkTargets';
 import { trackedTargets, type Tracker } from './trackHtml';
 import { trackingPaths } from './routes';
@@ -13,6 +13,7 @@ import { loadLinkSecret, unsubscribeTokens, type UnsubscribeTokens } from './uns
 export class MailLinks {
   private unsubscribeKeys: UnsubscribeTokens | null = null;
   private recipientKeys: MailTokens | null = null;
+  private ratingKeys: RatingTokens | null = null;
   private database: Queryable | null = null;
   private readonly targets = new LinkTargets(() => {
     if (!this.database) throw new Error('link targets used before the app is ready');
@@ -26,7 +27,14 @@ export class MailLinks {
     const secret = await loadLinkSecret(db);
     this.unsubscribeKeys = unsubscribeTokens(secret);
     this.recipientKeys = mailTokens(secret);
+    this.ratingKeys = ratingTokens(secret);
   }
+
+  /** The tokens of AMP rating forms (issue 40). */
+  readonly ratingTokens = (): RatingTokens => {
+    if (!this.ratingKeys) throw new Error('rating tokens used before the app is ready');
+    return this.ratingKeys;
+  };
 
   readonly unsubscribeTokens = (): UnsubscribeTokens => {
     if (!this.unsubscribeKeys) throw new Error('unsubscribe tokens used before the app is ready');
@@ -38,9 +46,13 @@ export class MailLinks {
     return this.recipientKeys;
   };
 
-  /** A contact's unsubscribe link; null gives the test link of BAT messages and previews. */
-  unsubscribeUrl(contactId: number | null): string {
-    return `${this.baseUrl()}/api/unsubscribe/${this.unsubscribeTokens().sign(contactId)}`;
+  /**
+   * A contact's unsubscribe link; null gives the test link of BAT messages and previews. A
+   * message written in English (`lang` en) links to the page in English.
+   */
+  unsubscribeUrl(contactId: number | null, lang?: string): string {
+    const english = lang?.toLowerCase().split('-')[0] === 'en';
+    return `${this.baseUrl()}/api/unsubscribe/${this.unsubscribeTokens().sign(contactId)}${english ? '?lang=en' : ''}`;
   }
 
   /** A contact's preference page (issue 37): `/preferences/{token}`; null gives the test page of BAT messages and previews. */

@@ -86,3 +86,38 @@ export function mailTokens(secret: string) {
 }
 
 export type MailTokens = ReturnType<typeof mailTokens>;
+
+/** Who rates from an AMP form: a list's contact (`c`) or a digest's visitor (`v`). */
+export interface RatingTokenClaims {
+  who: 'c' | 'v';
+  id: number;
+  videoId: string;
+  /** Unix seconds after which the token is refused. */
+  expires: number;
+}
+
+/**
+ * The token of an AMP rating form (issue 40): `{c|v}{id}.{video}.{expires}.{mac}`, signed per
+ * recipient and video under its own label; it names no address. Valid, and reusable to change a
+ * rating, until it expires; a token for another video or person does not verify.
+ */
+export function ratingTokens(secret: string) {
+  const mac = (payload: string) => createHmac('sha256', secret).update(`amp-rating:${payload}`).digest('base64url').slice(0, 32);
+  return {
+    sign: ({ who, id, videoId, expires }: RatingTokenClaims) => {
+      const payload = `${who}${id}.${videoId}.${expires}`;
+      return `${payload}.${mac(payload)}`;
+    },
+    verify: (token: string, nowSeconds = Math.floor(Date.now() / 1000)): RatingTokenClaims | null => {
+      const match = /^([cv])([1-9][0-9]{0,9})\.([\w-]{6,20})\.([1-9][0-9]{0,11})\.([\w-]{32})$/.exec(token);
+      if (!match) return null;
+      if (!same(mac(`${match[1]}${match[2]}.${match[3]}.${match[4]}`), match[5])) return null;
+      const expires = Number(match[4]);
+      if (expires < nowSeconds) return null;
+      return { who: match[1] as 'c' | 'v', id: Number(match[2]), videoId: match[3], expires };
+    },
+  };
+}
+
+export type RatingTokens = ReturnType<typeof ratingTokens>;
+

@@ -91,8 +91,12 @@ export function registerUnsubscribeAudience(audience: UnsubscribeAudience): void
   audiences.set(audience.name, audience);
 }
 
+/** The page's language: English for `en` (a message written in English links to it so), else French. */
+export type PageLanguage = 'fr' | 'en';
+const wordsOf = (lang: PageLanguage | undefined) => (lang === 'en' ? copy.unsubscribeEn : copy.unsubscribe);
+
 /** What the page says and does for the subject a token names; null when it is gone. */
-async function subjectOf(db: Queryable, target: UnsubscribeTarget) {
+async function subjectOf(db: Queryable, target: UnsubscribeTarget, lang?: PageLanguage) {
   if (target.audience !== null) {
     const audience = audiences.get(target.audience);
     const found = audience ? await audience.find(db, target.id) : null;
@@ -107,11 +111,12 @@ async function subjectOf(db: Queryable, target: UnsubscribeTarget) {
   }
   const contact = await mailContacts().findContactWithList(db, target.id);
   if (!contact) return null;
+  const words = wordsOf(lang);
   return {
     active: contact.actif !== 0,
-    question: copy.unsubscribe.question(contact.email, contact.list),
-    done: copy.unsubscribe.done(contact.email, contact.list),
-    already: copy.unsubscribe.already(contact.email, contact.list),
+    question: words.question(contact.email, contact.list),
+    done: words.done(contact.email, contact.list),
+    already: words.already(contact.email, contact.list),
     unsubscribe: async () => {
       if (await mailContacts().unsubscribeContact(db, contact.id)) await recordUnsubscribe(db, contact.id);
     },
@@ -128,48 +133,54 @@ export async function unsubscribePage(
   target: UnsubscribeTarget | 'test' | null,
   confirm: boolean,
   action: string,
+  lang?: PageLanguage,
 ): Promise<[number, string]> {
-  if (target === 'test') return [200, page(productName, copy.unsubscribe.test)];
-  const subject = target === null ? null : await subjectOf(db, target);
-  if (subject === null) return [404, page(productName, copy.unsubscribe.invalid)];
+  // An audience's page keeps its own (French) words.
+  const language = target !== null && target !== 'test' && target.audience !== null ? undefined : lang;
+  const words = wordsOf(language);
+  if (target === 'test') return [200, page(productName, words.test, undefined, language)];
+  const subject = target === null ? null : await subjectOf(db, target, language);
+  if (subject === null) return [404, page(productName, words.invalid, undefined, language)];
   if (!confirm) {
-    if (!subject.active) return [200, page(productName, subject.already)];
-    return [200, page(productName, '', { action, question: subject.question })];
+    if (!subject.active) return [200, page(productName, subject.already, undefined, language)];
+    return [200, page(productName, '', { action, question: subject.question }, language)];
   }
   await subject.unsubscribe();
-  return [200, page(productName, subject.done)];
+  return [200, page(productName, subject.done, undefined, language)];
 }
 
 export type UnsubscribeTokens = ReturnType<typeof unsubscribeTokens>;
 
 const escape = Handlebars.escapeExpression;
 
-function page(productName: string, message: string, form?: { action: string; question: string }): string {
+function page(productName: string, message: string, form?: { action: string; question: string }, lang?: PageLanguage): string {
+  const words = wordsOf(lang);
   const body = form
     ? `<p>${escape(form.question)}</p>
     <form method="post" action="${escape(form.action)}">
       <input type="hidden" name="List-Unsubscribe" value="One-Click">
-      <button type="submit">${escape(copy.unsubscribe.confirm)}</button>
+      <button type="submit">${escape(words.confirm)}</button>
     </form>`
     : `<p role="status">${escape(message)}</p>`;
   return `<!doctype html>
-<html lang="fr">
+<html lang="${lang === 'en' ? 'en' : 'fr'}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="robots" content="noindex">
-  <title>${escape(copy.unsubscribe.title)} – ${escape(productName)}</title>
+  <title>${escape(words.title)} – ${escape(productName)}</title>
   <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#222}
   button{font-size:1rem;padding:.6rem 1.2rem;cursor:pointer}</style>
 </head>
 <body>
-  <h1>${escape(copy.unsubscribe.title)}</h1>
+  <h1>${escape(words.title)}</h1>
   ${body}
 </body>
 </html>`;
 }
 
 const Params = Type.Object({ token: Type.String({ maxLength: 100 }) });
+const PageQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 10, description: 'La langue de la page : en, sinon le français.' })) });
 
 /**
  * The public unsubscribe page: GET asks (so that link scanners unsubscribe no one), POST — the
@@ -189,8 +200,8 @@ export function registerUnsubscribeRoutes(
     allowList: (request: FastifyRequest) => tokens().verify(String((request.params as { token?: unknown }).token ?? '')) !== null,
   };
 
-  const answer = (token: string, confirm: boolean) =>
-    unsubscribePage({ db, productName }, tokens().verify(token), confirm, `/api/unsubscribe/${token}`);
+  const answer = (token: string, confirm: boolean, lang: PageLanguage) =>
+    unsubscribePage({ db, productName }, tokens().verify(token), confirm, `/api/unsubscribe/${token}${lang === 'en' ? '?lang=en' : ''}`, lang);
 
   // One-click requests come as forms; their body says nothing the URL does not. The form
   // parsers live in a scope of their own: no other route reads forms.
@@ -204,9 +215,10 @@ export function registerUnsubscribeRoutes(
         method,
         url: '/api/unsubscribe/:token',
         config: { rateLimit },
-        schema: { tags: ['mail'], params: Params, response: { 200: UnsubscribePageAnswer, '4xx': UnsubscribePageAnswer } },
+        schema: { tags: ['mail'], params: Params, querystring: PageQuery, response: { 200: UnsubscribePageAnswer, '4xx': UnsubscribePageAnswer } },
         handler: async (request, reply) => {
-          const [status, content] = await answer(request.params.token, method === 'POST');
+          const lang = request.query.lang?.toLowerCase().startsWith('en') ? 'en' : 'fr';
+          const [status, content] = await answer(request.params.token, method === 'POST', lang);
           return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(content);
         },
       });

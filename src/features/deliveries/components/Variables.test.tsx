@@ -46,6 +46,19 @@ async function openCode(html: string) {
 }
 
 describe('variables at hand in the template editor (issue 41, against the real API server)', () => {
+  it('offers the videos block (issue 40), inserted with its parameters as the issue writes them', async () => {
+    const { editor } = await openCode('<p></p>');
+    const variables = await within(editor).findByRole('region', { name: 'Variables' }, SERVER);
+    const blocks = await within(variables).findByRole('group', { name: 'Blocs' }, SERVER);
+    const htmlView = viewOf('HTML');
+    act(() => {
+      htmlView.focus();
+      htmlView.dispatch({ selection: { anchor: '<p>'.length } });
+    });
+    await userEvent.click(within(blocks).getByRole('button', { name: /^Insérer \{\{videos\}\}/ }));
+    expect(htmlView.state.doc.toString()).toBe('<p>{{videos groupe="" depuis="dernier envoi" max=6}}</p>');
+  });
+
   it('lists every variable and inserts one at the cursor of the editor last focused, by keyboard too', async () => {
     const { editor } = await openCode('<p>Bonjour </p>');
     const variables = await within(editor).findByRole('region', { name: 'Variables' }, SERVER);

@@ -29,6 +29,18 @@ const linkColumns: Column<SendReport['links'][number]>[] = [
   { key: 'contacts', label: t.linkContacts, text: (row) => String(row.contacts) },
 ];
 
+type Post = NonNullable<SendReport['posts']>[string] & { channel: string };
+const postColumns: Column<Post>[] = [
+  { key: 'channel', label: t.postChannel, text: (row) => t.postChannels[row.channel] ?? row.channel },
+  { key: 'status', label: t.postState, text: (row) => t.postStatus[row.status] ?? row.status },
+  {
+    key: 'answer',
+    label: t.postAnswer,
+    text: (row) => (row.ok ? `${row.id ?? ''} ${row.text ?? ''}`.trim() : (row.error ?? '')),
+    render: (row) => <Box sx={{ wordBreak: 'break-word' }}>{row.ok ? `${row.id ?? ''} ${row.text ?? ''}`.trim() : (row.error ?? '')}</Box>,
+  },
+];
+
 const problemColumns: Column<Problem>[] = [
   { key: 'email', label: t.email, text: (row) => row.email },
   { key: 'kind', label: t.kind, text: (row) => t.kinds[row.kind] ?? row.kind },
@@ -117,6 +129,19 @@ export function SendReportView({ sendId }: { sendId: number }) {
           <InMemoryDataTable label={t.links} columns={linkColumns} rows={report.links} rowKey={(row) => row.url} />
         )}
       </Box>
+      {report.posts && Object.keys(report.posts).length > 0 && (
+        <Box component="section" aria-label={t.posts}>
+          <Typography variant="h6" component="h2">
+            {t.posts}
+          </Typography>
+          <InMemoryDataTable
+            label={t.posts}
+            columns={postColumns}
+            rows={Object.entries(report.posts).map(([channel, post]) => ({ ...post, channel }))}
+            rowKey={(row) => row.channel}
+          />
+        </Box>
+      )}
       {report.ampErrors && report.ampErrors.length > 0 && (
         <Box component="section" aria-label={t.ampErrors}>
           <Typography variant="h6" component="h2">

@@ -24,7 +24,8 @@ const SHOW_AMP_BODY = '<style>body{visibility:visible}</style>';
  */
 export function ContentTab({ draft }: Pick<TabProps, 'draft'>) {
   const [preview, { data, error, isUninitialized }] = usePreviewDeliveryMutation();
-  const content = useMemo(() => contentOf(draft), [draft]);
+  // The saved template's id: its videos blocks show what its next send to the draft's list would.
+  const content = useMemo(() => ({ ...contentOf(draft), ...(draft.id ? { delId: draft.id } : {}) }), [draft]);
   const [width, setWidth] = useState<Width>('desktop');
   useEffect(() => {
     const timer = setTimeout(() => void preview(content), DEBOUNCE_MS);

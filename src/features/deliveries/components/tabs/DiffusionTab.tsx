@@ -52,6 +52,16 @@ export function DiffusionTab(props: TabProps) {
         label={frConsole.schedule.tracking}
       />
       <Typography variant="body2">{frConsole.schedule.trackingHelp}</Typography>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={draft.properties.private === true}
+            onChange={(event) => changeProperties(props, { private: event.target.checked })}
+          />
+        }
+        label={frConsole.schedule.private}
+      />
+      <Typography variant="body2">{frConsole.schedule.privateHelp}</Typography>
       <Typography variant="subtitle1">{t.history}</Typography>
       <SendHistory filter={{ delivery: draft.id }} />
     </Stack>

@@ -7,11 +7,13 @@ import { appConfig } from '../../../../shared/config/appConfig';
 import { formatDateTimeIn } from '../../../../shared/lib/dates';
 import { frConsole } from '../../../../shared/i18n/frConsole';
 import { Feedback, type FeedbackMessage } from '../../../../shared/ui/Feedback';
-import { useGetScheduleQuery, useSaveScheduleMutation, useStopScheduleMutation } from '../../api';
+import { useGetScheduleOccurrencesQuery, useGetScheduleQuery, useSaveScheduleMutation, useStopScheduleMutation } from '../../api';
 import type { Schedule } from '../../types';
 
 const t = frConsole.schedule;
 const FREQUENCIES = ['unique', 'quotidienne', 'hebdomadaire', 'mensuelle'];
+/** How many of a schedule's latest occurrences the panel lists. */
+const OCCURRENCES_SHOWN = 5;
 
 /**
  * What Diffusion's frequency plans: with a frequency other than 'Aucune', a first date and time
@@ -19,6 +21,7 @@ const FREQUENCIES = ['unique', 'quotidienne', 'hebdomadaire', 'mensuelle'];
  */
 export function SchedulePanel({ deliveryId, listId, frequency }: { deliveryId: number; listId?: number; frequency: string }) {
   const { data: schedule } = useGetScheduleQuery(deliveryId);
+  const { data: occurrences } = useGetScheduleOccurrencesQuery(schedule?.id ?? 0, { skip: !schedule });
   const [save, saving] = useSaveScheduleMutation();
   const [stop, stopping] = useStopScheduleMutation();
   // Planning is a sender's (server/shared/access.ts): an éditeur sees the plan, not its buttons' effect.
@@ -77,6 +80,23 @@ export function SchedulePanel({ deliveryId, listId, frequency }: { deliveryId: n
         <Typography variant="body2">{t.none}</Typography>
       )}
       {schedule?.lastError && <Typography variant="body2">{t.lastError(schedule.lastError)}</Typography>}
+      {schedule && occurrences && occurrences.length > 0 && (
+        <Stack component="section" aria-label={t.occurrences} spacing={0.5}>
+          <Typography variant="subtitle2" component="h3">
+            {t.occurrences}
+          </Typography>
+          <Stack component="ul" sx={{ m: 0, pl: 2 }}>
+            {occurrences.slice(0, OCCURRENCES_SHOWN).map((occurrence) => {
+              const date = formatDateTimeIn(occurrence.occurrenceAt, schedule.timezone);
+              return (
+                <Typography component="li" variant="body2" key={occurrence.occurrenceAt}>
+                  {occurrence.status === 'sent' ? t.occurrenceSent(date) : t.occurrenceSkipped(date, occurrence.reason ?? '')}
+                </Typography>
+              );
+            })}
+          </Stack>
+        </Stack>
+      )}
       <Feedback message={feedback} />
     </Stack>
   );

@@ -8,6 +8,8 @@ const t = frConsole.deliveries.variables;
 interface Choice {
   name: string;
   label: string;
+  /** What a click inserts, when more than `{{name}}` (a block with its parameters). */
+  insert?: string;
 }
 
 /** The template's own names: its Data and Séquence keys (`{{key}}` renders their value). */
@@ -25,12 +27,14 @@ export function ownVariables(draft: DeliveryDraft): Choice[] {
  * cursor was in the code editor last focused, named by `target`.
  */
 export function VariablesList({ draft, target, onInsert }: { draft: DeliveryDraft; target: string; onInsert: (text: string) => void }) {
-  const { data: shared } = useGetMessageVariablesQuery();
+  const { data } = useGetMessageVariablesQuery();
+  const shared = data?.variables;
   const groups: [string, Choice[]][] = [
     ['contact', shared?.filter((v) => v.group === 'contact') ?? []],
     // Each attribute the sender's contacts have; `attribs` alone is no value to insert.
     ['attribut', shared?.filter((v) => v.group === 'attribut' && v.name !== 'attribs') ?? []],
     ['lien', shared?.filter((v) => v.group === 'lien') ?? []],
+    ['bloc', shared?.filter((v) => v.group === 'bloc') ?? []],
     ['own', ownVariables(draft)],
   ];
   return (
@@ -45,6 +49,11 @@ export function VariablesList({ draft, target, onInsert }: { draft: DeliveryDraf
       {shared?.some((v) => v.group === 'attribut' && v.name !== 'attribs') && (
         <Typography variant="body2" color="text.secondary">
           {t.attribsHint}
+        </Typography>
+      )}
+      {data?.ampForms && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} role="note">
+          {data.ampForms}
         </Typography>
       )}
       {groups
@@ -62,7 +71,7 @@ export function VariablesList({ draft, target, onInsert }: { draft: DeliveryDraf
                 aria-label={t.insert(choice.name, choice.label)}
                 title={choice.label}
                 aria-describedby="variables-intro"
-                onClick={() => onInsert(`{{${choice.name}}}`)}
+                onClick={() => onInsert(choice.insert ?? `{{${choice.name}}}`)}
                 sx={{ textTransform: 'none', fontFamily: 'monospace' }}
               >
                 {`{{${choice.name}}}`}

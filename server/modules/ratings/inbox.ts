@@ -1,0 +1,47 @@
+import type { Queryable } from '../../db/db';
+import type { AmpRating } from '../mail';
+import { saveRating } from './repository';
+import type { RatingLabel } from './schemas';
+
+/**
+ * A rating posted from an e-mail's AMP form (issue 40): a digest's visitor rates as themself;
+ * a list contact's rating is kept against their address (`video_rating.email`, recipient 0),
+ * which is a visitor's own once they sign up with it. One rating per person, video and
+ * criterion: the latest wins. False when the visitor no longer exists.
+ */
+export async function saveInboxRating(db: Queryable, rating: AmpRating): Promise<boolean> {
+  let email = rating.email?.toLowerCase();
+  let recipientId = 0;
+  if (rating.visitorId !== undefined) {
+    const [visitor] = await db.query<{ email: string }>('SELECT email FROM visitor WHERE id = $1', [rating.visitorId]);
+    if (!visitor) return false;
+    email = visitor.email.toLowerCase();
+    recipientId = rating.visitorId;
+  }
+  if (!email) return false;
+  for (const [label, value] of Object.entries(rating.ratings)) {
+    await saveRating(db, {
+      videoId: rating.videoId,
+      videoUrl: `https://www.youtube.com/watch?v=${rating.videoId}`,
+      label: label as RatingLabel,
+      rating: value,
+      email,
+      recipientId,
+    });
+  }
+  return true;
+}
+
+/** What the product keeps of an address's ratings (an erasure request's export): the videos, criteria and ratings. */
+export function exportRatingsOf(db: Queryable, email: string) {
+  return db.query<{ videoId: string; label: string; rating: number; created: string; updated: string }>(
+    `SELECT video_id AS "videoId", label, rating, created, updated FROM video_rating WHERE email = $1 ORDER BY video_id, label`,
+    [email.trim().toLowerCase()],
+  );
+}
+
+/** Erases an address's ratings (an erasure request); answers how many were erased. */
+export async function eraseRatingsOf(db: Queryable, email: string): Promise<number> {
+  const erased = await db.query('DELETE FROM video_rating WHERE email = $1 RETURNING id', [email.trim().toLowerCase()]);
+  return erased.length;
+}

@@ -1,0 +1,2 @@
+/** The social media module: what other modules use. */
+export { xPoster, xText } from './channelPoster';

@@ -16,9 +16,10 @@ export async function createListInConsole(page: Page, subject: string): Promise<
  * window, through the folded menu on a narrower one.
  */
 export async function openAdminPage(page: Page, name: string) {
-  const administration = page.getByRole('button', { name: 'Administration' });
-  if (await administration.isVisible()) await administration.click();
-  else await page.getByRole('button', { name: 'Menu' }).click();
+  // The header is drawn once the page is: wait for one of its two menus before choosing.
+  const menus = page.getByRole('button', { name: /^(Administration|Menu)$/ });
+  await expect(menus.first()).toBeVisible();
+  await menus.first().click();
   await page.getByRole('menuitem', { name }).click();
 }
 

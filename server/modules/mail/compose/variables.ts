@@ -59,4 +59,4 @@ export const MESSAGE_VARIABLES = [
 /** Every name of the list. */
 export type MessageVariableListed = (typeof MESSAGE_VARIABLES)[number]['name'];
 /** The names that hold a value (blocks render by themselves). */
-export type MessageVariableName = Extract<(typeof MESSAGE_VARIABLES)[number], { group: 'contact' | 'lien' }>['name'];
+export type MessageVariableName = Extract<(typeof MESSAGE_VARIABLES)[number], { group: 'contact' | 'lien' | 'attribut' }>['name'];

@@ -89,6 +89,8 @@ const ROUTES: Record<string, Rule> = {
   'GET /api/preferences/:token': { access: 'recipient' },
   'POST /api/preferences/:token': { access: 'recipient', body: { grp: 1, subscribed: false } },
   'POST /api/preferences/:token/tout': { access: 'recipient' },
+  'GET /api/preferences/:token/donnees': { access: 'recipient' },
+  'POST /api/preferences/:token/effacement': { access: 'recipient' },
   'GET /api/segments/:id/contacts': { access: 'bearer', scope: 'listes:lecture', owned: true },
   'GET /api/categories': { access: 'bearer' },
   'POST /api/categories': { access: 'adminWrite' },

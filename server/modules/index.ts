@@ -27,6 +27,7 @@ import {
   registerChannelPoster,
   registerMailContacts,
   registerMailSegments,
+  registerPreferenceDataActions,
   registerMessageKind,
   registerUnsubscribeAudience,
   registerVideoSource,
@@ -50,6 +51,7 @@ import { visitorsPersonalData } from './visitors';
 import { recipientsPersonalData } from './recipients/personalData';
 import { authPersonalData } from './auth/personalData';
 import {
+  contactDataActions,
   contactErasureConfirmation,
   personnesRoutes,
   registerPersonalData,
@@ -66,6 +68,7 @@ import { segmentsMailSegments, segmentsRoutes } from './segments';
 // subjects; neither imports them (docs/conventions.md, "Add a kind of message").
 registerMailContacts(listsMailContacts);
 registerMailSegments(segmentsMailSegments);
+registerPreferenceDataActions(contactDataActions);
 for (const kind of [
   listConfirmationMessage,
   visitorSignInMessage,

@@ -86,6 +86,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/segments/:id/count': { summary: "Combien de contacts un envoi au segment toucherait maintenant" },
   'GET /api/preferences/:token': { summary: "La page « Gérer mes abonnements » : les listes de l'expéditeur où l'adresse est contact", security: 'recipient' },
   'POST /api/preferences/:token': { summary: "S'abonner ou se désabonner d'une liste depuis la page de préférences", security: 'recipient' },
+  'GET /api/preferences/:token/donnees': { summary: '« Télécharger mes données » depuis la page de préférences : tout ce que le produit garde de l’adresse', security: 'recipient' },
+  'POST /api/preferences/:token/effacement': { summary: '« Effacer mes données » depuis la page de préférences : un message dont le lien confirme l’effacement', security: 'recipient' },
   'POST /api/preferences/:token/tout': { summary: "« Me désabonner de tout » : toutes les listes de l'expéditeur, et sa liste d'exclusion", security: 'recipient' },
   'POST /api/segments/count': { summary: "Compter les contacts d'un segment en cours d'écriture, sans l'enregistrer" },
   'GET /api/segments/:id/contacts': { summary: 'Les contacts du segment, page par page' },

@@ -20,16 +20,22 @@ describe('the starting points of « Nouveau modèle » (issue 41)', () => {
     expect(rendered.amp).toContain('Bonjour Léa,');
   });
 
-  it.each(STARTERS.map((starter) => [starter.id, starter] as const))('%s: every part places the unsubscribe link and uses known variables only', (_id, starter) => {
+  it.each(STARTERS.map((starter) => [starter.id, starter] as const))('%s: every part places the unsubscribe and preference links and uses known variables only', (_id, starter) => {
     const compiled = compileContent({ subject: starter.subject, html: starter.html, text: starter.text, amp: starter.amp, vars: {} });
     expect(compiled.missing).toEqual([]);
     // Placed by the template: the composer adds no second footer under it.
     expect([...compiled.placesLink].sort()).toEqual(['amp', 'html', 'text']);
-    const rendered = compiled.render(contact, 'https://news.example/api/unsubscribe/1.abc');
+    const rendered = compiled.render(contact, {
+      unsubscribeUrl: 'https://news.example/api/unsubscribe/1.abc',
+      preferencesUrl: 'https://news.example/preferences/1.def',
+    });
     // (The HTML's CSS is inlined: the link carries a style too.)
     expect(rendered.html).toMatch(/<a href="https:\/\/news\.example\/api\/unsubscribe\/1\.abc"[^>]*>Se désabonner<\/a>/);
     expect(rendered.amp).toContain('<a href="https://news.example/api/unsubscribe/1.abc">Se désabonner</a>');
     expect(rendered.text).toContain('Se désabonner : https://news.example/api/unsubscribe/1.abc');
+    expect(rendered.html).toMatch(/<a href="https:\/\/news\.example\/preferences\/1\.def"[^>]*>Gérer mes abonnements<\/a>/);
+    expect(rendered.amp).toContain('<a href="https://news.example/preferences/1.def">Gérer mes abonnements</a>');
+    expect(rendered.text).toContain('Gérer mes abonnements : https://news.example/preferences/1.def');
     // Every other link is absolute.
     for (const [, href] of rendered.html.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^https:\/\//);
   });

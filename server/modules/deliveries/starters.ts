@@ -1,8 +1,8 @@
 /**
  * The starting points "Nouveau modèle" offers (issue 41; docs/templates.md, «Starting points»):
  * each made of blocks rendered three ways, so that its HTML, text and AMP parts say the same
- * thing. Every part carries the contact's `{{unsubscribeUrl}}` (so no footer is added under
- * it), the HTML and AMP fit a phone (one fluid column, at most 600 px wide, 16 px text), and
+ * thing. Every part carries the contact's `{{unsubscribeUrl}}` and `{{preferencesUrl}}` (so no
+ * footer is added under it), the HTML and AMP fit a phone (one fluid column, at most 600 px wide, 16 px text), and
  * the AMP part keeps the AMP4EMAIL rules (`starters.test.ts` validates each).
  */
 
@@ -34,6 +34,7 @@ export interface Starter {
 const GREETING = 'Bonjour{{#if firstname}} {{firstname}}{{/if}},';
 const WHY = 'Vous recevez ce message parce que vous êtes inscrit(e) à notre liste.';
 const UNSUBSCRIBE = 'Se désabonner';
+const PREFERENCES = 'Gérer mes abonnements';
 
 /** The one column's style: fluid on a phone, 600 px at most on a desktop. */
 const CSS = [
@@ -67,7 +68,7 @@ function bodyHtml(blocks: Block[]): string {
     .join('\n');
 }
 
-const footerHtml = `<p class="footer">${WHY} <a href="{{unsubscribeUrl}}">${UNSUBSCRIBE}</a></p>`;
+const footerHtml = `<p class="footer">${WHY} <a href="{{unsubscribeUrl}}">${UNSUBSCRIBE}</a> · <a href="{{preferencesUrl}}">${PREFERENCES}</a></p>`;
 
 function html(blocks: Block[]): string {
   return [
@@ -123,7 +124,7 @@ function text(blocks: Block[]): string {
         return `${block.title}\n${block.text}\n${block.link} : ${block.href}`;
     }
   });
-  return [GREETING, ...lines, `--\n${WHY}\n${UNSUBSCRIBE} : {{unsubscribeUrl}}`].join('\n\n') + '\n';
+  return [GREETING, ...lines, `--\n${WHY}\n${UNSUBSCRIBE} : {{unsubscribeUrl}}\n${PREFERENCES} : {{preferencesUrl}}`].join('\n\n') + '\n';
 }
 
 /** The starter as blocks of the editor: the greeting, its blocks, then the footer and its unsubscribe link. */

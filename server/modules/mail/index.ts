@@ -11,10 +11,12 @@ export { registerMailSegments, type MailSegments } from './segments';
 export { registerMessageKind, type MessageContent, type MessageContext, type MessageKind, type QueuedMessage } from './messages';
 export {
   registerAmpRatingSink,
+  registerPreferenceDataActions,
   registerUnsubscribeAudience,
   unsubscribePage,
   type AmpRating,
   type AmpRatingSink,
+  type PreferenceDataActions,
   type UnsubscribeAudience,
 } from './tracking';
 export { contentOf, hasBody, registerVideoSource, type VideoSource } from './compose';

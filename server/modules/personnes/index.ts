@@ -8,6 +8,7 @@ export { registerPersonalData, EXPORT_KEYS, type PersonalData, type PersonExport
 export { collectPerson, erasePerson, eraseWithin, exportPerson, erasureTables, type Actor, type ErasureOutcome } from './service';
 export { runRetention, type RetentionRun } from './retention';
 export {
+  contactDataActions,
   contactErasureConfirmation,
   exportContactData,
   requestSelfErasure,

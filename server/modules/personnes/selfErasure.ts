@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/db';
 import { escapeHtml as esc } from '../../shared/html';
 import { confirmationUrl, issueConfirmation, type ConfirmationKind } from '../confirmations';
-import { enqueueMessages, type MessageContent, type MessageContext, type MessageKind, type QueuedMessage } from '../mail';
+import { enqueueMessages, type MessageContent, type MessageContext, type MessageKind, type PreferenceDataActions, type QueuedMessage } from '../mail';
 import { personnesCopy as copy } from './copy';
 import { eraseWithin, exportPerson, type ErasureSettings } from './service';
 
@@ -96,3 +96,14 @@ export async function exportContactData(db: Queryable, config: ErasureSettings, 
   const email = await addressOf(db, 'effacement-contact', contactId);
   return email ? exportPerson(db, config, email, null) : null;
 }
+
+/** The preference page's export and erasure of a contact's data, as mail's preference routes call them. */
+export const contactDataActions: PreferenceDataActions = {
+  exportOf: (db, contactId) => {
+    if (!settings) throw new Error('erasure settings not set: personnes routes not registered');
+    return exportContactData(db, settings, contactId);
+  },
+  requestErasure: async (db, contactId) => {
+    await db.transaction((tx) => requestSelfErasure(tx, 'effacement-contact', contactId));
+  },
+};

@@ -27,7 +27,23 @@ export const preferencesApi = baseApi.injectEndpoints({
         dispatch(preferencesApi.util.updateQueryData('getPreferences', token, () => data));
       },
     }),
+    /** « Télécharger mes données » (issue 38): everything held about the address, as JSON. A mutation: each press fetches anew, nothing is cached. */
+    contactData: build.mutation<unknown, string>({
+      query: (token) => ({ url: `/preferences/${encodeURIComponent(token)}/donnees` }),
+      extraOptions: { visitorCall: true },
+    }),
+    /** « Effacer mes données » (issue 38): the server mails a link whose page confirms the erasure. */
+    requestContactErasure: build.mutation<{ message: string }, string>({
+      query: (token) => ({ url: `/preferences/${encodeURIComponent(token)}/effacement`, method: 'POST', body: {} }),
+      extraOptions: { visitorCall: true },
+    }),
   }),
 });
 
-export const { useGetPreferencesQuery, useSetSubscriptionMutation, useUnsubscribeEverythingMutation } = preferencesApi;
+export const {
+  useGetPreferencesQuery,
+  useSetSubscriptionMutation,
+  useUnsubscribeEverythingMutation,
+  useContactDataMutation,
+  useRequestContactErasureMutation,
+} = preferencesApi;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Paper, Stack, Typography } from '@mui/material';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { SubscriptionsPanel } from '../../features/preferences';
+import { MyDataActions } from '../../features/personnes';
+import { SubscriptionsPanel, useContactDataMutation, useGetPreferencesQuery, useRequestContactErasureMutation } from '../../features/preferences';
 import { frPreferences as copy } from '../../shared/i18n/frPreferences';
 
 /** Where the link's token is kept once it has left the address bar. */
@@ -21,6 +22,10 @@ export function PreferencesPage() {
   const navigate = useNavigate();
   const carried = (location.state as CarriedToken | null)?.preferencesToken;
   const [token] = useState(() => fromAddress ?? (typeof carried === 'string' ? carried : ''));
+  // The same query as the subscriptions' (one request): the data section shows for a link that names someone.
+  const { data: view } = useGetPreferencesQuery(token, { skip: !token });
+  const [contactData] = useContactDataMutation();
+  const [requestErasure] = useRequestContactErasureMutation();
   useEffect(() => {
     if (fromAddress) navigate('/preferences', { replace: true, state: { preferencesToken: fromAddress } });
   }, [fromAddress, navigate]);
@@ -31,6 +36,10 @@ export function PreferencesPage() {
       </Typography>
       <Stack spacing={4}>
         <SubscriptionsPanel token={token} />
+        {/* A BAT's link names nobody: no data to give or erase. */}
+        {view && !view.test && (
+          <MyDataActions onDownload={() => contactData(token).unwrap()} onRequestErasure={() => requestErasure(token).unwrap()} />
+        )}
       </Stack>
     </Paper>
   );

@@ -16,6 +16,6 @@ export {
   type UnsubscribeTarget,
   type UnsubscribeTokens,
 } from './unsubscribe';
-export { registerPreferenceRoutes } from './preferences';
+export { registerPreferenceDataActions, registerPreferenceRoutes, type PreferenceDataActions } from './preferences';
 export { MACHINE_OPEN_SECONDS, recordClick, recordOpen, recordUnsubscribe } from './results';
 export { addressOf, registerAmpNotesRoutes, registerAmpRatingSink, type AmpCriterion, type AmpRating, type AmpRatingSink } from './ampNotes';

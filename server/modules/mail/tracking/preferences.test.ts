@@ -61,6 +61,29 @@ describe('« Gérer mes abonnements »', () => {
     expect(n).toBe(0);
   });
 
+  it("gives the person their data and asks their erasure by e-mail from the same link (issue 38); a BAT's link names nobody", async () => {
+    const data = await api.get(`/api/preferences/${token}/donnees`);
+    expect(data.statusCode).toBe(200);
+    expect(data.headers['content-disposition']).toContain('mes-donnees.json');
+    const whole = data.json();
+    expect(Object.keys(whole)).toEqual(expect.arrayContaining(['contacts', 'consentements', 'envois', 'ouvertures', 'clics', 'rejets', 'automatisations', 'visiteur']));
+    expect(JSON.stringify(whole.contacts)).toContain('marie@example.org');
+
+    const before = sink.messages.length;
+    const asked = await api.post(`/api/preferences/${token}/effacement`, {}, {});
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().message).toContain('confirmer');
+    await sink.waitForCount(before + 1);
+    const mail = await simpleParser(sink.messages[before].raw);
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('marie@example.org');
+    expect(String(mail.html)).toMatch(/https:\/\/news\.example\/confirmation/);
+    // Asking changes nothing yet: the contact is still there.
+    expect((await api.get(`/api/preferences/${token}`)).json().lists).toHaveLength(2);
+
+    expect((await api.get('/api/preferences/test/donnees')).statusCode).toBe(404);
+    expect((await api.post('/api/preferences/test/effacement', {}, {})).statusCode).toBe(404);
+  });
+
   it('unsubscribes and resubscribes one list by POST, each a consent event of source préférences', async () => {
     const left = await api.post(`/api/preferences/${token}`, { 'user-agent': 'Navigateur de Marie' }, { grp: offers, subscribed: false });
     expect(left.statusCode).toBe(200);

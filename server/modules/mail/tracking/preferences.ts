@@ -29,6 +29,31 @@ const SubscriptionBody = Type.Object({ grp: Type.Integer({ minimum: 1, maximum: 
 /** What a BAT's link shows: a page that changes nothing. */
 const TEST_VIEW: PreferencesView & { test: true } = { email: 'bat@example.org', lists: [], suppressed: false, test: true };
 
+/**
+ * What the preference page offers about the person's own data (issue 38): the export and the
+ * erasure asked by e-mail. They belong to the module that keeps a person's rights, which mail
+ * does not import: it registers them (server/modules/index.ts).
+ */
+export interface PreferenceDataActions {
+  /** Everything held about the contact's address, as an admin's export; null when the contact is gone. */
+  exportOf(db: Db, contactId: number): Promise<unknown>;
+  /** Queues the message whose link confirms the erasure. */
+  requestErasure(db: Db, contactId: number): Promise<void>;
+}
+
+let dataActions: PreferenceDataActions | null = null;
+export const registerPreferenceDataActions = (actions: PreferenceDataActions): void => {
+  dataActions = actions;
+};
+const registeredDataActions = (): PreferenceDataActions => {
+  if (!dataActions) throw new Error('no preference data actions registered');
+  return dataActions;
+};
+
+const ErasureRequested = Answer({ message: Type.String() });
+/** As the visitor's space says it (personnes' copy). */
+const ERASURE_REQUESTED = "Message envoyé : ouvrez son lien pour confirmer l'effacement de vos données.";
+
 const clientOf = (request: FastifyRequest): PreferenceClient => {
   const agent = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null };
@@ -91,6 +116,29 @@ export function registerPreferenceRoutes(app: FastifyInstance, { db, tokens }: {
       const left = await mailContacts().unsubscribeEverywhere(db, contact, clientOf(request));
       for (const id of left) await recordUnsubscribe(db, id);
       return reply.headers(noStore).send(await view(contact));
+    },
+  );
+
+  // The person's own data from the same link (issue 38): a BAT's link names nobody.
+  typed.get(
+    '/api/preferences/:token/donnees',
+    { config: { rateLimit }, schema: { tags: ['mail'], params: Params } },
+    async (request, reply) => {
+      const contact = contactOf(request.params.token);
+      const whole = contact === 'test' ? null : await registeredDataActions().exportOf(db, contact);
+      if (whole === null) throw notFound('Lien de préférences');
+      return reply.headers({ ...noStore, 'content-disposition': 'attachment; filename="mes-donnees.json"' }).send(whole);
+    },
+  );
+
+  typed.post(
+    '/api/preferences/:token/effacement',
+    { config: { rateLimit }, schema: { tags: ['mail'], params: Params, response: { 202: ErasureRequested } } },
+    async (request, reply) => {
+      const contact = contactOf(request.params.token);
+      if (contact === 'test') throw notFound('Lien de préférences');
+      await registeredDataActions().requestErasure(db, contact);
+      return reply.code(202).headers(noStore).send({ message: ERASURE_REQUESTED });
     },
   );
 }

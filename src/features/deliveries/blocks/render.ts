@@ -11,7 +11,7 @@ import type { BlockParts, EditorBlock } from './types';
 /** The footer's links, in order, each a variable of docs/templates.md, «Variables». */
 export const FOOTER_LINKS: readonly { label: string; variable: string }[] = [
   { label: 'Se désabonner', variable: 'unsubscribeUrl' },
-  // At merge with the preferences page: { label: 'Gérer mes abonnements', variable: 'preferencesUrl' },
+  { label: 'Gérer mes abonnements', variable: 'preferencesUrl' },
 ];
 
 /** The tag the videos block writes; the mail composer renders it (issue « The two faces meet »). */

@@ -32,6 +32,7 @@ describe('the « Blocs » mode (issue 41)', () => {
     expect(screen.getByRole('region', { name: 'Bloc 1 : Titre' })).toBeInTheDocument();
     expect(latest.blocks?.map((block) => block.type)).toEqual(['title', 'text', 'button', 'footer']);
     expect(latest.text).toContain('Se désabonner : {{unsubscribeUrl}}');
+    expect(latest.text).toContain('Gérer mes abonnements : {{preferencesUrl}}');
     expect(latest.codeAmp).toContain('<html ⚡4email data-css-strict lang="fr">');
     // The HTML follows as MJML answers.
     await waitFor(() => expect(latest.html).toContain('Votre titre'));

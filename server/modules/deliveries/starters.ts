@@ -15,7 +15,13 @@ type Block =
   | { kind: 'title'; text: string }
   | { kind: 'paragraph'; text: string }
   | { kind: 'button'; text: string; href: string }
-  | { kind: 'item'; title: string; text: string; href: string; link: string };
+  | { kind: 'item'; title: string; text: string; href: string; link: string }
+  /** The videos block (docs/templates.md, «Videos»): the creators' latest videos, as cards. */
+  | { kind: 'videos'; createurs: string; groupe: string };
+
+/** The tag the « Blocs » mode writes for a videos block, with the same parameters. */
+const videosTag = (block: { createurs: string; groupe: string }) =>
+  `{{videos createurs="${block.createurs}" groupe="${block.groupe}" depuis="dernier envoi" max=6}}`;
 
 export interface Starter {
   /** The same message as blocks of the editor's « Blocs » mode (docs/templates.md, «Blocks»). */
@@ -63,6 +69,8 @@ function bodyHtml(blocks: Block[]): string {
           return `<p><a class="button" href="${block.href}">${escapeHtml(block.text)}</a></p>`;
         case 'item':
           return `<h2>${escapeHtml(block.title)}</h2>\n<p>${escapeHtml(block.text)} <a href="${block.href}">${escapeHtml(block.link)}</a></p>`;
+        case 'videos':
+          return videosTag(block);
       }
     })
     .join('\n');
@@ -122,6 +130,8 @@ function text(blocks: Block[]): string {
         return `${block.text} : ${block.href}`;
       case 'item':
         return `${block.title}\n${block.text}\n${block.link} : ${block.href}`;
+      case 'videos':
+        return videosTag(block);
     }
   });
   return [GREETING, ...lines, `--\n${WHY}\n${UNSUBSCRIBE} : {{unsubscribeUrl}}\n${PREFERENCES} : {{preferencesUrl}}`].join('\n\n') + '\n';
@@ -142,6 +152,8 @@ function editorBlocks(blocks: Block[]): EditorBlockValue[] {
           { type: 'text', text: `${block.title}\n${block.text}` },
           { type: 'button', label: block.link, url: block.href },
         ];
+      case 'videos':
+        return [{ type: 'videos', createurs: block.createurs, groupe: block.groupe }];
     }
   });
   return [{ type: 'text', text: GREETING }, ...body, { type: 'footer', text: WHY }];
@@ -165,13 +177,13 @@ export const STARTERS: readonly Starter[] = [
     { kind: 'paragraph', text: 'Un second paragraphe peut donner le détail ou la raison.' },
     { kind: 'button', text: 'En savoir plus', href: 'https://example.org/annonce' },
   ]),
-  // The videos block of « The two faces meet » will replace the hand-written list once it exists.
-  starter('videos', 'Vidéos d’un créateur', 'Les dernières vidéos d’un créateur, chacune avec son lien.', 'Les dernières vidéos de la chaîne', [
+  starter('videos', 'Vidéos d’un créateur', 'Les dernières vidéos d’un créateur, chacune avec son lien et ses notes.', 'Les dernières vidéos de la chaîne', [
     { kind: 'title', text: 'Les dernières vidéos de la chaîne' },
-    { kind: 'paragraph', text: 'Trois vidéos à ne pas manquer cette semaine. Remplacez les titres et les liens par ceux des vidéos.' },
-    { kind: 'item', title: 'Titre de la première vidéo', text: 'Ce qu’on y apprend, en une phrase.', href: 'https://www.youtube.com/watch?v=VIDEO_1', link: 'Regarder la vidéo' },
-    { kind: 'item', title: 'Titre de la deuxième vidéo', text: 'Ce qu’on y apprend, en une phrase.', href: 'https://www.youtube.com/watch?v=VIDEO_2', link: 'Regarder la vidéo' },
-    { kind: 'item', title: 'Titre de la troisième vidéo', text: 'Ce qu’on y apprend, en une phrase.', href: 'https://www.youtube.com/watch?v=VIDEO_3', link: 'Regarder la vidéo' },
+    {
+      kind: 'paragraph',
+      text: 'Les vidéos publiées depuis le dernier envoi s’affichent ci-dessous. Indiquez dans le bloc vidéos les chaînes (createurs) ou la catégorie (groupe) à suivre.',
+    },
+    { kind: 'videos', createurs: '', groupe: '' },
     { kind: 'button', text: 'Voir toute la chaîne', href: 'https://www.youtube.com/@CHAINE' },
   ]),
   starter('letter', 'Lettre simple', 'Quelques paragraphes et une signature, sans mise en page.', 'Un mot de notre part', [

@@ -258,4 +258,13 @@ CREATE TABLE mail_schedule_skip (
     id: '0792_send_posts',
     sql: `ALTER TABLE mail_send ADD COLUMN posts jsonb NOT NULL DEFAULT '{}';`,
   },
+  {
+    // Segments' activity rules (issue 37) ask who opened or clicked a few sends: these read only
+    // the recipients who did, not every recipient of the sends.
+    id: '0793_1_recipient_activity',
+    sql: `
+CREATE INDEX mail_recipient_opened ON mail_recipient (send_id, contact_id) WHERE opened_at IS NOT NULL;
+CREATE INDEX mail_recipient_clicked ON mail_recipient (send_id, contact_id) WHERE clicked_at IS NOT NULL;
+`,
+  },
 ];

@@ -132,6 +132,15 @@ const likeLiteral = (needle: string) => needle.replace(/[\\%_]/g, (c) => `\\${c}
 const NUMERIC = `'^-?[0-9]+([.][0-9]+)?$'`;
 const DATED = `'^[0-9]{4}-[0-9]{2}-[0-9]{2}'`;
 
+/**
+ * `text`, folded as `foldSql` does, LIKE `pattern` (already folded); null counts as false. A text
+ * of ASCII only (as many bytes as characters) folds to its lower case: translate() over the
+ * accented letters costs five times lower() a row, and most names need none (a segment over
+ * 100,000 contacts: 365 → 160 ms embedded).
+ */
+const foldedLike = (text: string, pattern: string) =>
+  `coalesce(CASE WHEN octet_length(${text}) = length(${text}) THEN lower(${text}) LIKE ${pattern} ELSE ${foldSql(text)} LIKE ${pattern} END, false)`;
+
 /** A field rule as a boolean expression over the contact `c`; null counts as false. */
 function fieldSql(rule: FieldRule, p: Params): string {
   if (rule.field === 'created') {
@@ -149,9 +158,9 @@ function fieldSql(rule: FieldRule, p: Params): string {
     case 'différent':
       return `(${equal()}) IS NOT TRUE`;
     case 'contient':
-      return `coalesce(${foldSql(text)} LIKE ${foldSql(p.add(`%${likeLiteral(String(value))}%`, 'text'))}, false)`;
+      return foldedLike(text, foldSql(p.add(`%${likeLiteral(String(value))}%`, 'text')));
     case 'commence par':
-      return `coalesce(${foldSql(text)} LIKE ${foldSql(p.add(`${likeLiteral(String(value))}%`, 'text'))}, false)`;
+      return foldedLike(text, foldSql(p.add(`${likeLiteral(String(value))}%`, 'text')));
     case 'vide':
       return `coalesce(${text}, '') = ''`;
     case 'non vide':
@@ -177,9 +186,12 @@ function activitySql(rule: ActivityRule, def: SegmentDef, p: Params, sendLists: 
         } ORDER BY id DESC LIMIT ${p.add(rule.last, 'int')}`;
   // The segment's own list's sends name its contacts; other sends name the same person by address.
   const sameList = def.grp !== null && (rule.send === undefined || sendLists.get(rule.send) === def.grp);
+  // DISTINCT: the planner hashes the set once rather than probe the recipients per contact (its
+  // estimate of the field rules' rows is far too low); an erased person's rows (no contact) stay
+  // out, or "n'a pas" would meet a null and keep no one.
   const did = sameList
-    ? `c.id IN (SELECT r.contact_id FROM mail_recipient r WHERE r.send_id IN (${sends}) AND r.${column} IS NOT NULL)`
-    : `lower(c.email) IN (SELECT lower(rc.email) FROM mail_recipient r JOIN grp_rcp rc ON rc.id = r.contact_id
+    ? `c.id IN (SELECT DISTINCT r.contact_id FROM mail_recipient r WHERE r.send_id IN (${sends}) AND r.${column} IS NOT NULL AND r.contact_id IS NOT NULL)`
+    : `lower(c.email) IN (SELECT DISTINCT lower(rc.email) FROM mail_recipient r JOIN grp_rcp rc ON rc.id = r.contact_id
          WHERE r.send_id IN (${sends}) AND r.${column} IS NOT NULL AND rc.user_id = ${p.add(def.user, 'int')})`;
   return rule.activity.startsWith("n'a pas") ? `NOT (${did})` : did;
 }

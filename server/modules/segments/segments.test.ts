@@ -171,6 +171,14 @@ describe('a send to a segment', () => {
     expect(await countOf([{ activity: 'a cliqué', last: 5 }])).toBe(0);
     // Across lists, the address counts: Léa opened it through her contact in the first list.
     expect(await countOf([{ activity: 'a ouvert', last: 5 }, { field: 'attribs.ville', op: 'égal', value: 'Lyon' }], { grp: null })).toBe(1);
+    // An erased person's open stays counted on the send, without its contact: it changes no segment.
+    const [{ id: erased }] = await t.db.query<{ id: number }>(
+      `INSERT INTO mail_recipient (send_id, contact_id, status, opened_at) VALUES ($1, NULL, 'sent', now()) RETURNING id`,
+      [sendId],
+    );
+    expect(await countOf([{ activity: "n'a pas ouvert", send: sendId }])).toBe(2);
+    expect(await countOf([{ activity: "n'a pas ouvert", last: 5 }])).toBe(2);
+    await t.db.query('DELETE FROM mail_recipient WHERE id = $1', [erased]);
   });
 
   it('sends to a segment over every list, once per address, and refuses a list and a segment at once', async () => {

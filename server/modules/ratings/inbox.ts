@@ -31,17 +31,3 @@ export async function saveInboxRating(db: Queryable, rating: AmpRating): Promise
   }
   return true;
 }
-
-/** What the product keeps of an address's ratings (an erasure request's export): the videos, criteria and ratings. */
-export function exportRatingsOf(db: Queryable, email: string) {
-  return db.query<{ videoId: string; label: string; rating: number; created: string; updated: string }>(
-    `SELECT video_id AS "videoId", label, rating, created, updated FROM video_rating WHERE email = $1 ORDER BY video_id, label`,
-    [email.trim().toLowerCase()],
-  );
-}
-
-/** Erases an address's ratings (an erasure request); answers how many were erased. */
-export async function eraseRatingsOf(db: Queryable, email: string): Promise<number> {
-  const erased = await db.query('DELETE FROM video_rating WHERE email = $1 RETURNING id', [email.trim().toLowerCase()]);
-  return erased.length;
-}

@@ -1,3 +1,3 @@
 /** The ratings module: what other modules use. */
 export { RATING_LABELS, type RatingLabel } from './schemas';
-export { eraseRatingsOf, exportRatingsOf, saveInboxRating } from './inbox';
+export { saveInboxRating } from './inbox';

@@ -6,7 +6,6 @@ import { DIGEST_TIMEZONE, digestAppEnv, digestChannel, digestDay, mailbox, visit
 import { ampDocument, makeDelivery, makeList, startSend, waitForSend } from '../../../testing/mailFixtures';
 import { validateAmp4Email } from '../../../shared/amp4email';
 import { queueDueDigests } from '../../visitors/digest';
-import { eraseRatingsOf, exportRatingsOf } from '../../ratings';
 import { ampFormsRefusal } from '../compose';
 import { ratingTokens } from './tokens';
 import { loadLinkSecret } from './unsubscribe';
@@ -135,11 +134,14 @@ describe('rating from the inbox (issue 40)', () => {
     expect(validateAmp4Email(amp)).toEqual([]);
     const [form] = formsOf(amp);
     expect((await postAsMailbox(form.token, { motivation: '5' })).statusCode).toBe(200);
-    expect(await exportRatingsOf(t.db, 'contact.note@example.org')).toEqual([
-      expect.objectContaining({ videoId: 'ampcard0001', label: 'Motivation', rating: 5 }),
-    ]);
-    expect(await eraseRatingsOf(t.db, 'Contact.Note@example.org')).toBe(1);
-    expect(await exportRatingsOf(t.db, 'contact.note@example.org')).toEqual([]);
+    // An admin's export of the address holds it; its erasure keeps the rating without its author.
+    const exported = (await t.call('GET', '/api/personnes/export?email=contact.note%40example.org', admin)).json();
+    expect(exported.visiteur.evaluations).toEqual([expect.objectContaining({ 'vidéo': 'ampcard0001', 'critère': 'Motivation', note: 5 })]);
+    expect((await t.call('POST', '/api/personnes/effacement', admin, { email: 'Contact.Note@example.org' })).statusCode).toBe(200);
+    const after = (await t.call('GET', '/api/personnes/export?email=contact.note%40example.org', admin)).json();
+    expect(after.visiteur?.evaluations ?? []).toEqual([]);
+    const [kept] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM video_rating WHERE video_id = 'ampcard0001' AND email IS NULL`);
+    expect(kept.n).toBe(1);
   });
 
   it('carries no form with an http PUBLIC_URL, and the editor is told why', async () => {

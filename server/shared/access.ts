@@ -28,11 +28,22 @@ export type Role = 'membre' | 'expediteur' | 'admin';
 export interface RouteAccess {
   role: Role;
   scope?: TokenScope;
+  /** What a caller without the role reads, where the route says what it guards. */
+  refusal?: string;
 }
+
+/** The admins' routes that say what they guard (their modules' own checks say the same). */
+export const ADMIN_ONLY = {
+  rapports: 'Réservé aux administrateurs : les rapports de problème.',
+  audit: "Réservé aux administrateurs : le journal d'audit.",
+  personnes: "Réservé aux administrateurs : l'effacement et l'export des données d'une personne.",
+  domain: 'Réservé aux administrateurs : le domaine d’envoi.',
+  templates: 'Réservé aux administrateurs : la création de modèles.',
+} as const;
 
 const member = (scope?: TokenScope): RouteAccess => ({ role: 'membre', ...(scope ? { scope } : {}) });
 const sender = (scope?: TokenScope): RouteAccess => ({ role: 'expediteur', ...(scope ? { scope } : {}) });
-const admin = (scope?: TokenScope): RouteAccess => ({ role: 'admin', ...(scope ? { scope } : {}) });
+const admin = (scope?: TokenScope, refusal?: string): RouteAccess => ({ role: 'admin', ...(scope ? { scope } : {}), ...(refusal ? { refusal } : {}) });
 
 export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // Accounts, sessions, API tokens: never through a token.
@@ -46,9 +57,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'DELETE /api/users/:id': admin(),
   'POST /api/users/:id/transfert': admin(),
   // A person's data and the audit trail (issue 38): admins only, never through a token.
-  'POST /api/personnes/effacement': admin(),
-  'GET /api/personnes/export': admin(),
-  'GET /api/audit': admin(),
+  'POST /api/personnes/effacement': admin(undefined, ADMIN_ONLY.personnes),
+  'GET /api/personnes/export': admin(undefined, ADMIN_ONLY.personnes),
+  'GET /api/audit': admin(undefined, ADMIN_ONLY.audit),
   // Two-factor sign-in: one's own account, never through a token.
   'POST /api/me/totp': member(),
   'POST /api/me/totp/confirm': member(),
@@ -116,15 +127,15 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/deliveries/:id': member('modèles:lecture'),
   'PATCH /api/deliveries/:id': member('modèles:écriture'),
   'GET /api/deliveryAll/:ref': member('modèles:lecture'),
-  'POST /api/delivery/new': admin('modèles:écriture'),
+  'POST /api/delivery/new': admin('modèles:écriture', ADMIN_ONLY.templates),
   'POST /api/delivery/amp/validation': member('modèles:lecture'),
   'GET /api/delivery/starters': member('modèles:lecture'),
-  'POST /api/amp/bo/modele/new': admin('modèles:écriture'),
+  'POST /api/amp/bo/modele/new': admin('modèles:écriture', ADMIN_ONLY.templates),
   'POST /api/email/preview': member('modèles:lecture'),
   'GET /api/email/variables': member('modèles:lecture'),
   // A test send: an éditeur's only to their own address (the route checks the address).
   'POST /api/email/encoded': member('envois:écriture'),
-  'GET /api/mail/domain': admin(),
+  'GET /api/mail/domain': admin(undefined, ADMIN_ONLY.domain),
   // Sends and schedules.
   'POST /api/sendEmail': sender('envois:écriture'),
   'GET /api/sends': member('envois:écriture'),
@@ -161,12 +172,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/audience.csv/download': sender(),
   // The operation of the product.
   'POST /api/feeds/refresh': admin(),
-  'GET /api/rapports': admin(),
-  'GET /api/rapports/:id': admin(),
-  'PATCH /api/rapports/:id': admin(),
-  'DELETE /api/rapports/:id': admin(),
-  'GET /api/rapports/:id/journal': admin(),
-  'GET /api/rapports/:id/piles': admin(),
+  'GET /api/rapports': admin(undefined, ADMIN_ONLY.rapports),
+  'GET /api/rapports/:id': admin(undefined, ADMIN_ONLY.rapports),
+  'PATCH /api/rapports/:id': admin(undefined, ADMIN_ONLY.rapports),
+  'DELETE /api/rapports/:id': admin(undefined, ADMIN_ONLY.rapports),
+  'GET /api/rapports/:id/journal': admin(undefined, ADMIN_ONLY.rapports),
+  'GET /api/rapports/:id/piles': admin(undefined, ADMIN_ONLY.rapports),
 };
 
 /** The route's access, by its method and its path as registered (`/api/grps/:id`). */

@@ -209,7 +209,7 @@ function checkAccess(access: RouteAccess | undefined, user: AuthUser, token: { s
         : 'Cette opération ne se fait pas avec un jeton d’API.',
     );
   }
-  if (access.role === 'admin' && !isAdmin(user)) throw forbidden('Réservé aux administrateurs.');
+  if (access.role === 'admin' && !isAdmin(user)) throw forbidden(access.refusal ?? 'Réservé aux administrateurs.');
   if (access.role === 'expediteur' && !canSend(user)) {
     throw forbidden('Votre rôle (éditeur) ne permet pas cette action : elle est réservée aux expéditeurs.');
   }

@@ -4,10 +4,10 @@ import { Type } from '@sinclair/typebox';
 import { currentUser, isAdmin } from '../../shared/auth';
 import type { ModuleContext } from '../../shared/context';
 import { forbidden } from '../../shared/errors';
+import { ADMIN_ONLY } from '../../shared/access';
 import { collectionQuerySchema, collectionResponseSchema, listCollection } from '../../shared/hydra';
 import { auditResource } from './resource';
 
-const adminOnly = "Réservé aux administrateurs : le journal d'audit.";
 
 const bound = (description: string) => Type.Optional(Type.String({ format: 'date-time', maxLength: 40, description }));
 
@@ -26,7 +26,7 @@ const AuditQuery = Type.Composite([
  */
 export const auditRoutes: FastifyPluginAsync<ModuleContext> = async (app, { db, authenticate }) => {
   const requireAdmin = async (request: FastifyRequest) => {
-    if (!isAdmin(currentUser(request))) throw forbidden(adminOnly);
+    if (!isAdmin(currentUser(request))) throw forbidden(ADMIN_ONLY.audit);
   };
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/api/audit',

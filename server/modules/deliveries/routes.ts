@@ -6,6 +6,7 @@ import type { ModuleContext } from '../../shared/context';
 import { currentUser, isAdmin } from '../../shared/auth';
 import { registerCrud } from '../../shared/crud';
 import { badRequest, conflict, forbidden, notFound } from '../../shared/errors';
+import { ADMIN_ONLY } from '../../shared/access';
 import { findOwnedItem, insertItem, toItem, updateItem } from '../../shared/hydra';
 import { validateAmp4EmailInThread } from '../../shared/amp4email/thread';
 import { checkCodes, checkEncoding, checkPublishable, judgeAmp } from './code';
@@ -28,7 +29,6 @@ import {
 import { STARTERS } from './starters';
 
 const TAGS = ['deliveries'];
-const adminOnly = 'Réservé aux administrateurs : la création de modèles.';
 
 export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, context) => {
   const { db, authenticate } = context;
@@ -81,7 +81,7 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
     { onRequest: authenticate, schema: { tags: TAGS, body: DeliveryNew, response: { 201: DeliveryAnswer, 400: DeliveryRefusal } } },
     async (request, reply) => {
       const user = currentUser(request);
-      if (!isAdmin(user)) throw forbidden(adminOnly);
+      if (!isAdmin(user)) throw forbidden(ADMIN_ONLY.templates);
       const body = request.body as Row;
       const owner = Number(body.user ?? user.id);
       const judged = await judgeAmp(body);
@@ -111,7 +111,7 @@ export const deliveriesRoutes: FastifyPluginAsync<ModuleContext> = async (app, c
       const published = await db.transaction(async (tx) => {
         let row: Row;
         if (id === undefined) {
-          if (!isAdmin(user)) throw forbidden(adminOnly);
+          if (!isAdmin(user)) throw forbidden(ADMIN_ONLY.templates);
           if (!fields.internalname) {
             throw badRequest('internalname', "Le champ 'internalname' est obligatoire pour un nouveau modèle.");
           }

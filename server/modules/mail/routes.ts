@@ -5,6 +5,7 @@ import type { Row } from '../../db/db';
 import { canSend, currentUser, isAdmin, type AuthUser } from '../../shared/auth';
 import { DownloadLink, downloadLinks, downloadRefused } from '../../shared/downloadLinks';
 import { badRequest, conflict, forbidden, HttpError } from '../../shared/errors';
+import { ADMIN_ONLY } from '../../shared/access';
 import { findOwnedItem, listCollection, scopeQuery, collectionQuerySchema } from '../../shared/hydra';
 import { deliveryResource, recordDiffusion, type DeliveryRow } from '../deliveries';
 import { mailContacts } from './contacts';
@@ -422,7 +423,7 @@ export function registerSendRoutes(app: FastifyInstance, { context, transport, c
     '/api/mail/domain',
     { onRequest: authenticate, schema: { tags: TAGS, response: { 200: DomainAnswer } } },
     async (request) => {
-      if (!isAdmin(currentUser(request))) throw forbidden('Réservé aux administrateurs : le domaine d’envoi.');
+      if (!isAdmin(currentUser(request))) throw forbidden(ADMIN_ONLY.domain);
       return domainReport(
         {
           domain: senderDomain(config.mail.from),

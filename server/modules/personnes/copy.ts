@@ -8,5 +8,4 @@ export const personnesCopy = {
   }),
   confirmLabel: "L'effacement de toutes vos données (définitif)",
   requested: "Message envoyé : ouvrez son lien pour confirmer l'effacement de vos données.",
-  adminOnly: "Réservé aux administrateurs : l'effacement et l'export des données d'une personne.",
 };

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { currentUser, isAdmin } from '../../shared/auth';
 import type { ModuleContext } from '../../shared/context';
 import { forbidden } from '../../shared/errors';
+import { ADMIN_ONLY } from '../../shared/access';
 import { personnesCopy as copy } from './copy';
 import { ErasureAnswer, ErasureBody, ExportAnswer, ExportQuery, SelfErasureAnswer } from './schemas';
 import { erasePerson, exportPerson } from './service';
@@ -19,7 +20,7 @@ export const personnesRoutes: FastifyPluginAsync<ModuleContext> = async (app, co
   const { db, config, authenticate } = context;
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const requireAdmin = async (request: FastifyRequest) => {
-    if (!isAdmin(currentUser(request))) throw forbidden(copy.adminOnly);
+    if (!isAdmin(currentUser(request))) throw forbidden(ADMIN_ONLY.personnes);
   };
   const admin = [authenticate, requireAdmin];
 

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { currentUser, isAdmin } from '../../shared/auth';
 import type { ModuleContext } from '../../shared/context';
 import { forbidden, HttpError, notFound } from '../../shared/errors';
+import { ADMIN_ONLY } from '../../shared/access';
 import { collectionQuerySchema, collectionResponseSchema, findItem, idParamsSchema, iri, itemResponseSchema, listCollection, toItem } from '../../shared/hydra';
 import { createAddressLimit } from './addressLimit';
 import { rapportsCopy as copy } from './copy';
@@ -17,7 +18,6 @@ import { createStackMapper, stacksOf } from './stacks';
 import { reportFiles } from './storage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const adminOnly = 'Réservé aux administrateurs : les rapports de problème.';
 
 /**
  * `/api/rapports` (docs/qa-traces.md, «2c. Send it to the team»): anyone sends a report (signed
@@ -41,7 +41,7 @@ export const rapportsRoutes: FastifyPluginAsync<ModuleContext> = async (app, con
   app.addHook('onClose', () => notices.stop());
 
   const requireAdmin = async (request: FastifyRequest) => {
-    if (!isAdmin(currentUser(request))) throw forbidden(adminOnly);
+    if (!isAdmin(currentUser(request))) throw forbidden(ADMIN_ONLY.rapports);
   };
   const admin = [authenticate, requireAdmin];
 

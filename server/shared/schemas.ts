@@ -1,4 +1,4 @@
-import { Type, type ObjectOptions, type TProperties } from '@sinclair/typebox';
+import { Type, type ObjectOptions, type Static, type TProperties } from '@sinclair/typebox';
 import { EMAIL_DESCRIPTION, EMAIL_LIMITS, EMAIL_MAX_LENGTH } from './email';
 
 /** Text, @, text, dot, text: the spec's simple e-mail pattern (§5), as the SPA checks it, within RFC 5321's limits. */
@@ -26,3 +26,19 @@ export const RedirectAnswer = (description: string) => ({
   type: 'null',
   headers: { location: { type: 'string' } },
 });
+
+/** Everything held about an address, under the export's top-level keys (issue 38): an admin's export and the person's own. */
+export const PersonExport = Type.Object(
+  {
+    contacts: Type.Array(Type.Unknown()),
+    consentements: Type.Array(Type.Unknown()),
+    envois: Type.Array(Type.Unknown()),
+    ouvertures: Type.Array(Type.Unknown()),
+    clics: Type.Array(Type.Unknown()),
+    rejets: Type.Array(Type.Unknown()),
+    automatisations: Type.Array(Type.Unknown()),
+    visiteur: Type.Unknown(),
+  },
+  { additionalProperties: true },
+);
+export type PersonExportData = Static<typeof PersonExport>;

@@ -177,7 +177,7 @@ export const STARTERS: readonly Starter[] = [
     { kind: 'paragraph', text: 'Un second paragraphe peut donner le détail ou la raison.' },
     { kind: 'button', text: 'En savoir plus', href: 'https://example.org/annonce' },
   ]),
-  starter('videos', 'Vidéos d’un créateur', 'Les dernières vidéos d’un créateur, chacune avec son lien et ses notes.', 'Les dernières vidéos de la chaîne', [
+  starter('videos', 'Vidéos d’un créateur', 'Les dernières vidéos d’un créateur, chacune avec son lien.', 'Les dernières vidéos de la chaîne', [
     { kind: 'title', text: 'Les dernières vidéos de la chaîne' },
     {
       kind: 'paragraph',

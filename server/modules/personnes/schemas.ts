@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Answer, Email } from '../../shared/schemas';
+import { Answer, Email, PersonExport } from '../../shared/schemas';
 
 /** `POST /api/personnes/effacement`: the address to erase. */
 export const ErasureBody = Type.Object({ email: Email }, { additionalProperties: false });
@@ -11,19 +11,7 @@ export const ExportQuery = Type.Object({ email: Email });
 export const ErasureAnswer = Answer({ tables: Type.Record(Type.String(), Type.Integer()) });
 
 /** Everything held about an address, under the export's top-level keys. */
-export const ExportAnswer = Type.Object(
-  {
-    contacts: Type.Array(Type.Unknown()),
-    consentements: Type.Array(Type.Unknown()),
-    envois: Type.Array(Type.Unknown()),
-    ouvertures: Type.Array(Type.Unknown()),
-    clics: Type.Array(Type.Unknown()),
-    rejets: Type.Array(Type.Unknown()),
-    automatisations: Type.Array(Type.Unknown()),
-    visiteur: Type.Unknown(),
-  },
-  { additionalProperties: true },
-);
+export const ExportAnswer = PersonExport;
 
 /** A self-erasure asked: the message with the confirming link is on its way. */
 export const SelfErasureAnswer = Answer({ message: Type.String() });

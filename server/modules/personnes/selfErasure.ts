@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db';
 import { escapeHtml as esc } from '../../shared/html';
+import type { PersonExportData } from '../../shared/schemas';
 import { confirmationUrl, issueConfirmation, type ConfirmationKind } from '../confirmations';
 import { enqueueMessages, type MessageContent, type MessageContext, type MessageKind, type PreferenceDataActions, type QueuedMessage } from '../mail';
 import { personnesCopy as copy } from './copy';
@@ -101,7 +102,7 @@ export async function exportContactData(db: Queryable, config: ErasureSettings, 
 export const contactDataActions: PreferenceDataActions = {
   exportOf: (db, contactId) => {
     if (!settings) throw new Error('erasure settings not set: personnes routes not registered');
-    return exportContactData(db, settings, contactId);
+    return exportContactData(db, settings, contactId) as Promise<PersonExportData | null>;
   },
   requestErasure: async (db, contactId) => {
     await db.transaction((tx) => requestSelfErasure(tx, 'effacement-contact', contactId));

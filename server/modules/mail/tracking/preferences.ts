@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../../db/db';
 import { notFound } from '../../../shared/errors';
-import { Answer } from '../../../shared/schemas';
+import { Answer, PersonExport, type PersonExportData } from '../../../shared/schemas';
 import { mailContacts, type PreferenceClient, type PreferencesView } from '../contacts';
 import { recordUnsubscribe } from './results';
 import type { UnsubscribeTokens } from './unsubscribe';
@@ -36,7 +36,7 @@ const TEST_VIEW: PreferencesView & { test: true } = { email: 'bat@example.org', 
  */
 export interface PreferenceDataActions {
   /** Everything held about the contact's address, as an admin's export; null when the contact is gone. */
-  exportOf(db: Db, contactId: number): Promise<unknown>;
+  exportOf(db: Db, contactId: number): Promise<PersonExportData | null>;
   /** Queues the message whose link confirms the erasure. */
   requestErasure(db: Db, contactId: number): Promise<void>;
 }
@@ -122,7 +122,7 @@ export function registerPreferenceRoutes(app: FastifyInstance, { db, tokens }: {
   // The person's own data from the same link (issue 38): a BAT's link names nobody.
   typed.get(
     '/api/preferences/:token/donnees',
-    { config: { rateLimit }, schema: { tags: ['mail'], params: Params } },
+    { config: { rateLimit }, schema: { tags: ['mail'], params: Params, response: { 200: PersonExport } } },
     async (request, reply) => {
       const contact = contactOf(request.params.token);
       const whole = contact === 'test' ? null : await registeredDataActions().exportOf(db, contact);

@@ -37,7 +37,10 @@ export function startRetention(app: FastifyInstance, { db, config }: ModuleConte
   const tick = async () => {
     try {
       const run = await runRetention(db, config);
-      if (run) app.log.info({ retention: run }, `retention: ${run.opens} opens and ${run.clicks} clicks unlinked, ${run.outboxFiles} outbox files removed`);
+      if (!run) return;
+      // A day's run that removed something is worth an operator's eye; one that found nothing is not.
+      const removed = run.opens + run.clicks + run.outboxFiles > 0;
+      app.log[removed ? 'info' : 'debug']({ retention: run }, `retention: ${run.opens} opens and ${run.clicks} clicks unlinked, ${run.outboxFiles} outbox files removed`);
     } catch (error) {
       app.log.warn({ err: error }, 'retention failed');
     }

@@ -14,7 +14,7 @@ describe('the console’s latest sends (against the real API server)', () => {
 
     renderWithProviders(<LatestSends />, { preloadedState: { auth } });
     const latest = await screen.findByRole('region', { name: 'Derniers envois' }, SERVER);
-    const link = await within(latest).findByRole('link', { name: `Ouvrir le rapport de « Envoi ${run} »` }, SERVER);
+    const link = await within(latest).findByRole('link', { name: new RegExp(`^Ouvrir le rapport de « Envoi ${run} » : « Envoi ${run} » → `) }, SERVER);
     const item = link.closest('li') as HTMLElement;
     expect(within(item).getByText('Planifié pour le 02-12-2031 09:00')).toBeInTheDocument();
     expect(within(item).queryByText(/Envoyés/)).not.toBeInTheDocument();

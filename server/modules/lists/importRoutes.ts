@@ -11,8 +11,6 @@ import { grpResource } from './resource';
 import { GrpIdParams, ImportAnswer, ImportQuery } from './schemas';
 
 const CSV = 'text/csv';
-/** An import of at least this many new contacts ends with a checkpoint on the embedded engine. */
-const LARGE_IMPORT_ROWS = 10_000;
 
 /** `POST /api/grps/{id}/import`: a CSV of contacts, streamed into the list (text/csv body). */
 export function registerImportRoutes(app: FastifyInstance, { db, authenticate, config }: ModuleContext): void {
@@ -41,10 +39,6 @@ export function registerImportRoutes(app: FastifyInstance, { db, authenticate, c
           erasureKeys: config,
         });
         await recordAudit(db, config, { user: currentUser(request).id, action: 'contacts.imported', rows: report.added, detail: { list: Number(grp.id) } });
-        // The embedded engine answers a large import once a checkpoint has written it to its
-        // files: a crash right after replays none of it, and starts as fast as after a clean stop
-        // (docs/decisions.md, «Durability, checkpoints and backups»). PostgreSQL's checkpointer does its own.
-        if (config.databaseUrl === null && report.added >= LARGE_IMPORT_ROWS) await db.query('CHECKPOINT');
         return report;
       },
     );

@@ -72,6 +72,49 @@ function FramedPage({ title, children }: { title: string; children: ReactNode })
   );
 }
 
+/**
+ * The account's items (password, « Mon compte », two-factor sign-in) and the dialogs they open:
+ * the same in the header's account menu and in the folded menu of a narrow window.
+ */
+function useAccountItems(close: () => void) {
+  const [changing, setChanging] = useState(false);
+  const [totp, setTotp] = useState(false);
+  const items = [
+    <MenuItem
+      key="password"
+      onClick={() => {
+        close();
+        setChanging(true);
+      }}
+    >
+      {fr.auth.changePassword}
+    </MenuItem>,
+    <MenuItem key="account" component={RouterLink} to={ACCOUNT_PATH} onClick={close}>
+      {frConsole.account.page}
+    </MenuItem>,
+    <MenuItem
+      key="totp"
+      onClick={() => {
+        close();
+        setTotp(true);
+      }}
+    >
+      {frTotp.menu}
+    </MenuItem>,
+  ];
+  const dialogs = (
+    <>
+      {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
+      {totp && (
+        <Suspense fallback={null}>
+          <TotpDialog onClose={() => setTotp(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+  return { items, dialogs };
+}
+
 /** The admins' pages, as one header button opening a menu of links. */
 function AdminMenu({ links }: { links: readonly NavLink[] }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -111,10 +154,9 @@ function AdminMenu({ links }: { links: readonly NavLink[] }) {
  * item of the header instead of two. A long address is cut with an ellipsis (whole in its tooltip).
  */
 function AccountMenu({ username }: { username?: string }) {
-  const [changing, setChanging] = useState(false);
-  const [totp, setTotp] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
+  const account = useAccountItems(close);
   const label = username ? fr.auth.signedInAs(username) : frConsole.account.label;
   return (
     <>
@@ -138,42 +180,18 @@ function AccountMenu({ username }: { username?: string }) {
         </Button>
       </Tooltip>
       <Menu id="account-menu" anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <MenuItem
-          onClick={() => {
-            close();
-            setChanging(true);
-          }}
-        >
-          {fr.auth.changePassword}
-        </MenuItem>
-        <MenuItem component={RouterLink} to={ACCOUNT_PATH} onClick={close}>
-          {frConsole.account.page}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            setTotp(true);
-          }}
-        >
-          {frTotp.menu}
-        </MenuItem>
+        {account.items}
       </Menu>
-      {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
-      {totp && (
-        <Suspense fallback={null}>
-          <TotpDialog onClose={() => setTotp(false)} />
-        </Suspense>
-      )}
+      {account.dialogs}
     </>
   );
 }
 
 function FoldedMenu({ username, links }: { username?: string; links: readonly NavLink[] }) {
-  const [changing, setChanging] = useState(false);
-  const [totp, setTotp] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const logout = useLogout();
   const close = () => setAnchor(null);
+  const account = useAccountItems(close);
   return (
     <>
       <IconButton
@@ -200,25 +218,7 @@ function FoldedMenu({ username, links }: { username?: string; links: readonly Na
             {link.label}
           </MenuItem>
         ))}
-        <MenuItem
-          onClick={() => {
-            close();
-            setChanging(true);
-          }}
-        >
-          {fr.auth.changePassword}
-        </MenuItem>
-        <MenuItem component={RouterLink} to={ACCOUNT_PATH} onClick={close}>
-          {frConsole.account.page}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            setTotp(true);
-          }}
-        >
-          {frTotp.menu}
-        </MenuItem>
+        {account.items}
         <MenuItem
           onClick={() => {
             close();
@@ -228,12 +228,7 @@ function FoldedMenu({ username, links }: { username?: string; links: readonly Na
           {fr.auth.logout}
         </MenuItem>
       </Menu>
-      {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
-      {totp && (
-        <Suspense fallback={null}>
-          <TotpDialog onClose={() => setTotp(false)} />
-        </Suspense>
-      )}
+      {account.dialogs}
     </>
   );
 }

@@ -26,6 +26,15 @@ export function ListField({ userId, label, value: current, onChange, fullWidth }
       value={current ?? null}
       loading={isFetching}
       getOptionLabel={(list) => list.subject}
+      // Two lists may share a name: each option is keyed by its id, not by its label (MUI's default).
+      renderOption={(props, list) => {
+        const { key: _byLabel, ...option } = props;
+        return (
+          <li {...option} key={list.id}>
+            {list.subject}
+          </li>
+        );
+      }}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       // The server has filtered already; the widget must not filter again on the chosen label.
       filterOptions={(all) => all}

@@ -15,6 +15,8 @@ const b64 = (text: string) => Buffer.from(text).toString('base64');
 async function fixture() {
   const auth = await signedIn(DEMO_ADMIN);
   const list = await apiCall<{ id: number }>(auth, 'POST', '/grps', { subject: `Liste ${CATEGORY}` });
+  // Two other lists share a name: both are offered, each its own option.
+  for (let n = 0; n < 2; n += 1) await apiCall(auth, 'POST', '/grps', { subject: `Homonyme ${CATEGORY}` });
   for (const email of ['un@example.org', 'deux@example.org', `exclu-${CATEGORY}@example.org`]) {
     await apiCall(auth, 'POST', '/grp_rcps', { email, grp: list.id });
   }
@@ -49,10 +51,13 @@ describe('sending from the editor (against the real API server)', () => {
     const send = await screen.findByRole('dialog', { name: 'Envoyer à une liste' }, SERVER);
     // The list is found by the server's search, and chosen with the keyboard.
     const field = await within(send).findByRole('combobox', { name: 'Liste' }, SERVER);
+    await userEvent.type(field, `Homonyme ${CATEGORY}`);
+    await waitFor(() => expect(screen.getAllByRole('option', { name: `Homonyme ${CATEGORY}` })).toHaveLength(2), SERVER);
+    await userEvent.clear(field);
     await userEvent.type(field, `${CATEGORY}-absente`);
     expect(await screen.findByText('Aucune liste ne correspond.', {}, SERVER)).toBeInTheDocument();
     await userEvent.clear(field);
-    await userEvent.type(field, CATEGORY);
+    await userEvent.type(field, `Liste ${CATEGORY}`);
     expect(await screen.findByRole('option', { name: `Liste ${CATEGORY}` }, SERVER)).toBeInTheDocument();
     // Each keystroke searched the server; the answers to the shorter searches may still be on
     // their way, so the listing settles on the last one.

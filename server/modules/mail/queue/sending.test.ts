@@ -298,3 +298,17 @@ describe('GET /api/email/variables', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/email/variables' })).statusCode).toBe(401);
   });
 });
+
+describe('stopping the worker', () => {
+  it('ends at once when the stop finds it in the database, however long its poll', async () => {
+    // Right after the start, the worker's loop is in its first claim: the stop came with no
+    // wait to end, and the loop's next wait held the close for a whole poll (a minute here).
+    const slowPoll = await createTestApp({ MAIL_POLL_MS: '60000' });
+    let timer: NodeJS.Timeout | undefined;
+    const closed = slowPoll.app.close().then(() => 'closed');
+    const pollOver = new Promise<string>((resolve) => (timer = setTimeout(resolve, 30_000, 'still waiting')));
+    expect(await Promise.race([closed, pollOver])).toBe('closed');
+    clearTimeout(timer);
+    await slowPoll.db.close();
+  }, 45_000);
+});

@@ -159,6 +159,14 @@ export class SendWorker {
     });
   }
 
+  /**
+   * The loop's waits: none once stopping. A stop that came while the loop was in the database
+   * found no wait to end, and the loop's next one would hold the close for a whole poll.
+   */
+  private idle(ms: number): Promise<boolean> {
+    return this.stopping ? Promise.resolve(false) : this.wait(ms);
+  }
+
   private async keepAlive(): Promise<void> {
     // Nothing can be written meanwhile; this worker's claims are its own again when room comes back.
     if (this.deps.disk?.full) return;
@@ -176,12 +184,12 @@ export class SendWorker {
     while (!this.stopping) {
       try {
         if (this.deps.disk?.full) {
-          await this.wait(pollMs);
+          await this.idle(pollMs);
           continue;
         }
         const backoff = this.backoffUntil - Date.now();
         if (backoff > 0) {
-          await this.wait(backoff);
+          await this.idle(backoff);
           continue;
         }
         const claimed = await this.recordAndClaim();
@@ -193,13 +201,13 @@ export class SendWorker {
           await this.checkCompletion();
         }
         if (claimed) continue;
-        const timedOut = await this.wait(this.outcomes.length > 0 ? FLUSH_AFTER_MS : pollMs);
+        const timedOut = await this.idle(this.outcomes.length > 0 ? FLUSH_AFTER_MS : pollMs);
         if (timedOut) this.queueEmpty = false;
       } catch (error) {
         // The database may be away for a moment: try again at the next poll. A full disk is
         // logged once, by the disk watch.
         if (!this.deps.disk?.report(error)) this.deps.log.error({ err: error }, 'send worker iteration failed');
-        await this.wait(pollMs);
+        await this.idle(pollMs);
       }
     }
   }

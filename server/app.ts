@@ -23,6 +23,7 @@ import { badRequest } from './shared/errors';
 import { describeRoutes, SECURITY_SCHEMES, type ApiRoute } from './shared/openapi';
 import { assetHeaders, securityHeaders } from './shared/securityHeaders';
 import { buildValidator, guardInput, MAX_PARAM_LENGTH } from './shared/validation';
+import { buildSerializer } from './shared/lazySchemas';
 import { modules } from './modules';
 import { DisconnectAwareLog, ReadableRequestLog } from './startup/requestLog';
 import { createLogRing, feedingRing, requestLoggerFactory, type LogRing } from './startup/logRing';
@@ -85,7 +86,8 @@ export async function buildApp({ config, db: engine, tokens, disk: given, logger
     // Either way a client that disconnects is logged at debug (startup/requestLog.ts).
     logController: config.logFormat === 'pretty' ? new ReadableRequestLog({ redactUrl }) : new DisconnectAwareLog(),
     // Fastify's type for this factory names Ajv's compile, though Fastify calls it with route schemas.
-    schemaController: { compilersFactory: { buildValidator: buildValidator as unknown as ValidatorFactory } },
+    // Both compile a route's schemas at its first use (shared/lazySchemas.ts).
+    schemaController: { compilersFactory: { buildValidator: buildValidator as unknown as ValidatorFactory, buildSerializer } },
     // Bad percent-encoding in a path is refused by Fastify before any route: in French too,
     // naming the route's parameter when the path is one of a route's.
     frameworkErrors: frameworkErrorsOf(() => routeTable.routes),

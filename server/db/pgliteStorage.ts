@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { POSTGRESQL_CONF } from './pgliteSettings';
+import { FileSyncs, startsAfterCrash, syncFileSystem } from './pgliteCrashSync';
 
 /**
  * How the embedded database reaches the disk (docs/decisions.md, issue 36).
@@ -25,29 +26,78 @@ import { POSTGRESQL_CONF } from './pgliteSettings';
  */
 const WAL_CONF = ['min_wal_size=32MB', 'max_wal_size=64MB'];
 
-/** NODEFS with fsync: the file's own, or its folder's (PostgreSQL syncs folders after renames). */
+/**
+ * NODEFS with fsync: the file's own, or its folder's (PostgreSQL syncs folders after renames).
+ * After a crash, the whole file system is synced first and the fsyncs of files written by no
+ * one since are skipped (pgliteCrashSync.ts).
+ */
 class DurableNodeFS extends NodeFS {
+  private readonly syncs = new FileSyncs();
+
   async init(pg: PGlite, options: Parameters<NodeFS['init']>[1]) {
     const result = await super.init(pg, options);
+    if (startsAfterCrash(this.rootDir) && syncFileSystem(this.rootDir)) this.syncs.allSynced();
     const preRun = result.emscriptenOpts.preRun ?? [];
-    result.emscriptenOpts.preRun = [...(Array.isArray(preRun) ? preRun : [preRun]), addFsync];
+    result.emscriptenOpts.preRun = [...(Array.isArray(preRun) ? preRun : [preRun]), (mod: unknown) => addFsync(mod, this.syncs)];
     return result;
   }
 }
 
-interface NodeStream {
-  nfd?: number;
-  node: unknown;
+interface FsNode {
+  parent: FsNode;
 }
 
-function addFsync(mod: unknown): void {
-  const nodefs = (mod as { NODEFS: { stream_ops: Record<string, unknown>; realPath(node: unknown): string } }).NODEFS;
-  nodefs.stream_ops.fsync = (stream: NodeStream) => {
+interface NodeStream {
+  nfd?: number;
+  node: FsNode;
+}
+
+type Op = (...args: never[]) => unknown;
+
+interface Nodefs {
+  stream_ops: Record<string, Op>;
+  node_ops: Record<string, Op>;
+  realPath(node: FsNode): string;
+}
+
+/** Wraps NODEFS's `op` so that `touched` hears which files and folders it changes. */
+function tracked(ops: Record<string, Op>, op: string, touched: (...args: never[]) => void): void {
+  const original = ops[op];
+  ops[op] = (...args: never[]) => {
+    const result = original(...args);
+    touched(...args);
+    return result;
+  };
+}
+
+function addFsync(mod: unknown, syncs: FileSyncs): void {
+  const nodefs = (mod as { NODEFS: Nodefs }).NODEFS;
+  const pathOf = (node: FsNode) => nodefs.realPath(node);
+  const entry = (folder: FsNode, name: string) => path.join(pathOf(folder), name);
+  // What PostgreSQL changes: file contents and sizes, and folders' entries.
+  tracked(nodefs.stream_ops, 'write', (stream: NodeStream) => syncs.wrote(pathOf(stream.node)));
+  tracked(nodefs.stream_ops, 'setattr', (stream: NodeStream) => syncs.wrote(pathOf(stream.node)));
+  tracked(nodefs.node_ops, 'setattr', (node: FsNode) => syncs.wrote(pathOf(node)));
+  for (const op of ['mknod', 'symlink', 'unlink', 'rmdir']) {
+    tracked(nodefs.node_ops, op, (folder: FsNode, name: string) => {
+      syncs.wrote(pathOf(folder));
+      syncs.wrote(entry(folder, name));
+    });
+  }
+  tracked(nodefs.node_ops, 'rename', (node: FsNode, folder: FsNode, name: string) => {
+    syncs.wrote(pathOf(node.parent));
+    syncs.wrote(pathOf(folder));
+    syncs.wrote(entry(folder, name));
+  });
+  nodefs.stream_ops.fsync = ((stream: NodeStream) => {
+    const file = pathOf(stream.node);
+    if (!syncs.needsSync(file)) return 0;
     // NODEFS opens no descriptor for a folder: open one to sync it.
     if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
-    else fsyncPath(nodefs.realPath(stream.node));
+    else fsyncPath(file);
+    syncs.didSync(file);
     return 0;
-  };
+  }) as Op;
 }
 
 function fsyncPath(file: string): void {

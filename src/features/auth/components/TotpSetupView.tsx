@@ -1,5 +1,6 @@
 import { Box, TextField, Typography } from '@mui/material';
 import { frTotp as t } from '../../../shared/i18n/frTotp';
+import { SecretCode } from '../../../shared/ui/SecretCode';
 
 /** A secret to add to an authenticator app: its QR code (made by the server) and its text. */
 export function TotpSecretView({ secret, qr }: { secret: string; qr: string }) {
@@ -8,7 +9,7 @@ export function TotpSecretView({ secret, qr }: { secret: string; qr: string }) {
       <Typography variant="body2">{t.setupIntro}</Typography>
       <Box component="img" src={qr} alt={t.qrAlt} sx={{ display: 'block', width: 200, height: 200, my: 1, bgcolor: '#fff' }} />
       <Typography variant="body2">
-        {t.secret} : <code data-testid="totp-secret">{secret}</code>
+        {t.secret} : <SecretCode testId="totp-secret">{secret}</SecretCode>
       </Typography>
     </Box>
   );

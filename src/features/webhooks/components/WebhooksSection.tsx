@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Stack, TextField, Typography } from '@mui/material';
 import { errorMessage } from '../../../shared/api';
+import { SecretCode } from '../../../shared/ui/SecretCode';
 import { frWebhooks as t } from '../../../shared/i18n/frWebhooks';
 import { formatFrenchDateTime } from '../../../shared/lib/dates';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -174,7 +175,7 @@ function AddWebhookForm() {
       <Feedback message={result} />
       {secret && (
         <Alert severity="warning" sx={{ mt: 1 }}>
-          <strong>{t.add.secretTitle}</strong> : <code data-testid="webhook-secret">{secret}</code>
+          <strong>{t.add.secretTitle}</strong> : <SecretCode testId="webhook-secret">{secret}</SecretCode>
           <br />
           {t.add.secretText}
         </Alert>

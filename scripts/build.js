@@ -35,6 +35,8 @@ const TARGETS = [
     sources: ['src', 'public', 'webpack.config.ts', 'tsconfig.json', 'package-lock.json'],
     tool: 'webpack',
     args: ['--mode', 'production', '--stats', 'errors-warnings'],
+    // Settings read at build time (webpack.config.ts): a build made with others is not up to date.
+    env: ['QA_BUILD', 'API_BASE_URL'],
   },
   {
     name: 'server',
@@ -70,6 +72,20 @@ function newestMtime(entry) {
   const stat = fs.statSync(entry);
   if (!stat.isDirectory()) return entry.endsWith('.test.ts') ? 0 : stat.mtimeMs;
   return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
+}
+
+/** Where a build records the settings it was made with (outside `dist/`, which is served). */
+const settingsFile = (target) => at('build', `${target.output.split('/')[0]}-settings.json`);
+/** The build-time settings `target` reads, as they are now. */
+const settingsOf = (target) => JSON.stringify(Object.fromEntries((target.env ?? []).map((name) => [name, process.env[name] ?? ''])));
+/** The settings the present build was made with ('{}' for a target that reads none). */
+function builtWith(target) {
+  if (!target.env) return settingsOf(target);
+  try {
+    return fs.readFileSync(settingsFile(target), 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 /** `2 min 05 s`, `41 s`, `0.8 s`. */
@@ -124,7 +140,7 @@ async function main() {
     const output = at(target.output);
     const builtAt = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
     const changedAt = Math.max(...target.sources.map((source) => newestMtime(at(source))));
-    if (builtAt >= changedAt) continue;
+    if (builtAt >= changedAt && builtWith(target) === settingsOf(target)) continue;
     if (target.command || fs.existsSync(at('node_modules', '.bin', target.tool))) {
       todo.push(target);
     } else if (builtAt === 0) {
@@ -136,6 +152,10 @@ async function main() {
   for (const [index, target] of todo.entries()) {
     const status = await run(target, `${index + 1}/${todo.length}`);
     if (status !== 0 && !target.optional) process.exit(1);
+    if (status === 0 && target.env) {
+      fs.mkdirSync(at('build'), { recursive: true });
+      fs.writeFileSync(settingsFile(target), settingsOf(target));
+    }
   }
   if (todo.length > 0) console.error(`build done in ${duration(Date.now() - started)}`);
 }

@@ -113,6 +113,14 @@ describe('refreshFeeds against a local YouTube stand-in', () => {
     await t.db.query(`UPDATE feed_refresh_lease SET until = now() - interval '1 second'`);
     expect(await refreshFeeds(t.db, client(), log)).toMatchObject({ skipped: false });
   });
+
+  it('lets the next run in as soon as one ends, even within the same millisecond of the clock', async () => {
+    // The embedded engine's clock counts milliseconds: a lease given back as `until = now()`
+    // still held a run that started in that millisecond, which then did nothing.
+    const runs = [];
+    for (let run = 0; run < 30; run += 1) runs.push((await refreshFeeds(t.db, client(), log)).skipped);
+    expect(runs.filter(Boolean)).toEqual([]);
+  });
 });
 
 describe('the feed client', () => {

@@ -64,6 +64,7 @@ export async function claimRefreshLease(db: Queryable, holder: string, seconds: 
   return rows.length > 0;
 }
 
+/** Gone rather than expired `now()`: the embedded engine's clock counts milliseconds, and a run in the same one found it still held. */
 export async function releaseRefreshLease(db: Queryable, holder: string): Promise<void> {
-  await db.query('UPDATE feed_refresh_lease SET until = now() WHERE id = 1 AND holder = $1', [holder]);
+  await db.query('DELETE FROM feed_refresh_lease WHERE id = 1 AND holder = $1', [holder]);
 }

@@ -28,10 +28,6 @@ export const digestAppEnv = (smtpUrl: string, youtubeUrl: string) => ({
   MAIL_FROM: 'TGM <news@tgm.example>',
   PUBLIC_URL: 'https://tgm.example',
   MAIL_POLL_MS: '50',
-  // A send the loaded machine's SMTP sink answered late is tried again within the mailbox's
-  // wait, not 2 s, 4 s, 8 s… later (MAIL_RETRY_BASE_MS's default).
-  MAIL_RETRY_BASE_MS: '100',
-  MAIL_RETRY_MAX_MS: '1000',
   TIMEZONE: DIGEST_TIMEZONE,
   YOUTUBE_FEED_URL: youtubeUrl,
   PUBLIC_WRITE_RATE_LIMIT: '10000',

@@ -76,6 +76,8 @@ async function main(): Promise<void> {
   const opening = timed('opened', () => openDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), durable: config.embeddedDbFsync }));
   // The app's modules (~0.4 s) load while the database opens: the embedded one in its own
   // thread, on the other core. A start after a crash, which replays the WAL, waits less.
+  // A failure to open is met at `await opening`, not as an unhandled rejection meanwhile.
+  opening.catch(() => undefined);
   const { buildApp } = await import('./app.js');
   const db = await opening;
   const stopIfAsked = async () => {

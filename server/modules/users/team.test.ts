@@ -133,7 +133,11 @@ describe('roles, deactivation and transfer', () => {
       api.patch(`/api/users/${id}`, admin, { roles: ['ROLE_EDITEUR'] }),
       api.patch(`/api/users/${adminId}`, other, { roles: ['ROLE_EDITEUR'] }),
     ]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    // The other is refused: 409 when its check finds a single admin left, or 403 when the first
+    // demotion committed before it was authorised (its caller is no admin any more).
+    const [passed, refused] = answers.map((answer) => answer.statusCode).sort();
+    expect(passed).toBe(200);
+    expect([403, 409]).toContain(refused);
     const [{ admins }] = await t.db.query<{ admins: number }>(
       `SELECT count(*)::int AS admins FROM app_user WHERE roles @> '["ROLE_ADMIN"]'::jsonb AND deactivated_at IS NULL`,
     );

@@ -30,6 +30,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Drops a test app's schema. A statement the app started without waiting for it (a request's
+ * audit line, a `last used` stamp) may still hold a lock in the schema: PostgreSQL then ends
+ * one side as a deadlock (40P01), and the drop is tried again.
+ */
+async function dropSchema(db: Db, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 /** The user id a bearer header signs in as. */
 export const userIdOf = (headers: { authorization: string }): number =>
   JSON.parse(Buffer.from(headers.authorization.split('.')[1], 'base64url').toString()).id;
@@ -112,7 +129,7 @@ export async function createTestApp(
       }),
     close: async () => {
       await app.close();
-      if (databaseUrl && !shared) await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+      if (databaseUrl && !shared) await dropSchema(db, schema);
       await db.close();
     },
   };

@@ -68,6 +68,11 @@ export class FileSyncs {
   private synced = false;
   private readonly written = new Set<string>();
 
+  /** Whether writes are being told apart from synced files (after `allSynced()`), or every fsync is made. */
+  get tracking(): boolean {
+    return this.synced;
+  }
+
   allSynced(): void {
     this.synced = true;
     this.written.clear();

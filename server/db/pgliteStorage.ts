@@ -73,8 +73,22 @@ function tracked(ops: Record<string, Op>, op: string, touched: (...args: never[]
 function addFsync(mod: unknown, syncs: FileSyncs): void {
   const nodefs = (mod as { NODEFS: Nodefs }).NODEFS;
   const pathOf = (node: FsNode) => nodefs.realPath(node);
+  if (syncs.tracking) trackWrites(nodefs, syncs);
+  nodefs.stream_ops.fsync = ((stream: NodeStream) => {
+    const file = pathOf(stream.node);
+    if (!syncs.needsSync(file)) return 0;
+    // NODEFS opens no descriptor for a folder: open one to sync it.
+    if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
+    else fsyncPath(file);
+    syncs.didSync(file);
+    return 0;
+  }) as Op;
+}
+
+/** What PostgreSQL changes (file contents and sizes, folders' entries), told to `syncs`: only after a crash's syncfs, off every write otherwise. */
+function trackWrites(nodefs: Nodefs, syncs: FileSyncs): void {
+  const pathOf = (node: FsNode) => nodefs.realPath(node);
   const entry = (folder: FsNode, name: string) => path.join(pathOf(folder), name);
-  // What PostgreSQL changes: file contents and sizes, and folders' entries.
   tracked(nodefs.stream_ops, 'write', (stream: NodeStream) => syncs.wrote(pathOf(stream.node)));
   tracked(nodefs.stream_ops, 'setattr', (stream: NodeStream) => syncs.wrote(pathOf(stream.node)));
   tracked(nodefs.node_ops, 'setattr', (node: FsNode) => syncs.wrote(pathOf(node)));
@@ -89,15 +103,6 @@ function addFsync(mod: unknown, syncs: FileSyncs): void {
     syncs.wrote(pathOf(folder));
     syncs.wrote(entry(folder, name));
   });
-  nodefs.stream_ops.fsync = ((stream: NodeStream) => {
-    const file = pathOf(stream.node);
-    if (!syncs.needsSync(file)) return 0;
-    // NODEFS opens no descriptor for a folder: open one to sync it.
-    if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
-    else fsyncPath(file);
-    syncs.didSync(file);
-    return 0;
-  }) as Op;
 }
 
 function fsyncPath(file: string): void {
